@@ -1,0 +1,75 @@
+# scheme-conf.awk -- read a scheme description (scheme.conf).
+#
+# Format: '#' comments and blank lines; 'key value...' lines; keys before the
+# first 'instance LABEL' line are scheme-wide defaults; a repeated key appends
+# (values joined by one space).  CR line endings are tolerated.
+#
+#   awk -f scheme-conf.awk -v want=instances FILE       labels, one per line
+#   awk -f scheme-conf.awk -v want=KEY FILE             scheme-wide value
+#   awk -f scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
+#                                                       the scheme-wide one
+#   awk -f scheme-conf.awk -v want=check FILE           syntax check only
+# Exit 2 with 'FILE:LINE: message' on stderr for a malformed description.
+
+function fail(msg) {
+    printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
+    failed = 1
+    exit 2
+}
+
+{
+    sub(/\r$/, "")
+    sub(/^[ \t]+/, "")
+    sub(/[ \t]+$/, "")
+}
+/^#/ || /^$/ { next }
+
+{
+    key = $1
+    value = $0
+    sub(/^[^ \t]+[ \t]*/, "", value)
+    if (key !~ /^[a-z][a-z0-9_]*$/)
+        fail("bad key '" key "'")
+    if (key == "instance") {
+        if (value !~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/)
+            fail("bad instance label '" value "' (letters, digits, _ . + -)")
+        if (value in seen)
+            fail("instance '" value "' described twice")
+        seen[value] = 1
+        order[++n] = value
+        current = value
+        next
+    }
+    k = current SUBSEP key
+    if (k in vals)
+        vals[k] = vals[k] " " value
+    else
+        vals[k] = value
+}
+
+END {
+    if (failed)
+        exit 2
+    if (want == "check") {
+        if (n == 0) {
+            printf "%s: no 'instance' line\n", FILENAME > "/dev/stderr"
+            exit 2
+        }
+        exit 0
+    }
+    if (want == "instances") {
+        for (i = 1; i <= n; i++)
+            print order[i]
+        exit 0
+    }
+    if (label != "" && ((label SUBSEP want) in vals)) {
+        print vals[label SUBSEP want]
+        exit 0
+    }
+    if (label != "" && !(label in seen)) {
+        printf "%s: no instance '%s'\n", FILENAME, label > "/dev/stderr"
+        exit 2
+    }
+    if (("" SUBSEP want) in vals)
+        print vals["" SUBSEP want]
+}

@@ -1,0 +1,51 @@
+/* instance_glue.c -- compiled into every instance library.
+ *
+ * Defines drng_algorithm (the driver's object in the ICCS API, never the
+ * candidate's), a seed entry point and the metadata query.  Built with the
+ * instance's own flags and include path, so "drng.h" and the API header are
+ * the candidate's when it ships them.  instance_meta.h is generated per
+ * instance by ngcc-build-scheme. */
+#include "instance_meta.h"
+#include "drng.h"
+#include NGCC_META_API_HEADER
+#include "ngcc_instance.h"
+
+#ifndef OUTPUT_BLANK_TEST_VECTORS
+#define OUTPUT_BLANK_TEST_VECTORS 0
+#endif
+#ifndef ALGORITHM_INSTANCE
+#define ALGORITHM_INSTANCE NGCC_META_INSTANCE
+#endif
+
+/* Tentative definition: merges with a candidate's stray one under -fcommon. */
+DRNG_ctx drng_algorithm;
+
+int ngcc_drng_seed(const unsigned char *seed, unsigned long long seed_len_bytes)
+{
+    return init_random_number(&drng_algorithm, seed, seed_len_bytes);
+}
+
+const struct ngcc_instance_info *ngcc_instance_info(void)
+{
+    static struct ngcc_instance_info info = {
+        NGCC_INSTANCE_ABI,
+        NGCC_META_ID,
+        NGCC_META_TYPE,
+        NGCC_META_ALGORITHM,
+        NGCC_META_INSTANCE,
+        ALGORITHM_INSTANCE,
+        NGCC_META_VARIANT,
+        NGCC_META_SOURCE_DIR,
+        NGCC_META_COMPILER,
+        NGCC_META_FLAGS,
+        NGCC_META_FLAGS_CLASS,
+        NGCC_META_FLAGS_REASON,
+        OUTPUT_BLANK_TEST_VECTORS,
+        0, 0, 0, 0
+    };
+    info.pk_len = kem_get_pk_len_bytes();
+    info.sk_len = kem_get_sk_len_bytes();
+    info.ct_len = kem_get_ct_len_bytes();
+    info.ss_len = kem_get_ss_len_bytes();
+    return &info;
+}
