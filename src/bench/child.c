@@ -1,0 +1,289 @@
+/* child.c -- run one trial process with limits.  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
+
+#include "child.h"
+#include "sysfile.h"
+
+#define MAX_OUT (1u << 20)
+
+/* In the child, before exec: limits, pipes, directory.  Never returns. */
+static void exec_child(const char *exe, char *const argv[], const char *cwd,
+                       const struct child_limits *lim, int out_fd, int err_fd, int report_fd)
+{
+    struct rlimit rl = { 0, 0 };
+    int devnull = open("/dev/null", O_RDONLY);
+    int e;
+    setpgid(0, 0);
+#if defined(__linux__)
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    setrlimit(RLIMIT_CORE, &rl);
+    if (lim->mem_bytes) {
+        rl.rlim_cur = rl.rlim_max = lim->mem_bytes;
+        setrlimit(RLIMIT_AS, &rl);
+    }
+    if (lim->cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(lim->cpu, &set);
+        sched_setaffinity(0, sizeof set, &set);
+    }
+    if (devnull >= 0)
+        dup2(devnull, 0);
+    dup2(out_fd, 1);
+    dup2(err_fd, 2);
+    if (cwd && chdir(cwd) != 0) {
+        e = errno;
+        if (write(report_fd, &e, sizeof e) < 0)
+            _exit(127);
+        _exit(127);
+    }
+    execv(exe, argv);
+    e = errno;
+    if (write(report_fd, &e, sizeof e) < 0)
+        _exit(127);
+    _exit(127);
+}
+
+static void keep_tail(char *tail, size_t cap, size_t *fill, const char *buf, size_t n)
+{
+    if (n >= cap - 1) {
+        memcpy(tail, buf + n - (cap - 1), cap - 1);
+        *fill = cap - 1;
+    } else {
+        if (*fill + n > cap - 1) {
+            size_t drop = *fill + n - (cap - 1);
+            memmove(tail, tail + drop, *fill - drop);
+            *fill -= drop;
+        }
+        memcpy(tail + *fill, buf, n);
+        *fill += n;
+    }
+    tail[*fill] = '\0';
+}
+
+/* Read stdout and stderr until both close or the deadline passes. */
+static int collect(int out_fd, int err_fd, double deadline, struct child_result *res)
+{
+    struct pollfd p[2];
+    size_t cap = 4096, tail_fill = 0;
+    char buf[4096];
+    res->out = malloc(cap);
+    if (!res->out)
+        return -1;
+    res->out[0] = '\0';
+    p[0].fd = out_fd;
+    p[1].fd = err_fd;
+    p[0].events = p[1].events = POLLIN;
+    while (p[0].fd >= 0 || p[1].fd >= 0) {
+        int wait_ms = -1, i;
+        if (deadline > 0) {
+            double left = deadline - sys_now();
+            if (left <= 0)
+                return 1;
+            wait_ms = (int)(left * 1000) + 1;
+        }
+        if (poll(p, 2, wait_ms) < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        for (i = 0; i < 2; i++) {
+            ssize_t r;
+            if (p[i].fd < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            r = read(p[i].fd, buf, sizeof buf);
+            if (r < 0 && errno == EINTR)
+                continue;
+            if (r <= 0) {
+                close(p[i].fd);
+                p[i].fd = -1;
+                continue;
+            }
+            if (i == 1) {
+                keep_tail(res->err_tail, sizeof res->err_tail, &tail_fill, buf, (size_t)r);
+            } else if (res->out_len + (size_t)r < MAX_OUT) {
+                while (res->out_len + (size_t)r + 1 > cap) {
+                    char *bigger = realloc(res->out, cap * 2);
+                    if (!bigger)
+                        return -1;
+                    res->out = bigger;
+                    cap *= 2;
+                }
+                memcpy(res->out + res->out_len, buf, (size_t)r);
+                res->out_len += (size_t)r;
+                res->out[res->out_len] = '\0';
+            }
+        }
+    }
+    return 0;
+}
+
+int child_run(const char *exe, char *const argv[], const char *cwd,
+              const struct child_limits *lim, struct child_result *res)
+{
+    int out[2], err[2], rep[2], status = 0, e, r;
+    long long t0_ns = sys_now_ns();
+    double t0 = sys_now(), deadline;
+    pid_t pid;
+    ssize_t got;
+
+    memset(res, 0, sizeof *res);
+    if (pipe2(out, O_CLOEXEC) != 0)
+        goto sysfail;
+    if (pipe2(err, O_CLOEXEC) != 0) {
+        close(out[0]);
+        close(out[1]);
+        goto sysfail;
+    }
+    if (pipe2(rep, O_CLOEXEC) != 0) {
+        close(out[0]); close(out[1]); close(err[0]); close(err[1]);
+        goto sysfail;
+    }
+    fflush(NULL);
+    pid = fork();
+    if (pid < 0) {
+        close(out[0]); close(out[1]); close(err[0]); close(err[1]);
+        close(rep[0]); close(rep[1]);
+        goto sysfail;
+    }
+    if (pid == 0)
+        exec_child(exe, argv, cwd, lim, out[1], err[1], rep[1]);
+    close(out[1]);
+    close(err[1]);
+    close(rep[1]);
+    setpgid(pid, pid); /* also here: no race with the kill below */
+
+    /* exec succeeded when the report pipe closes empty */
+    do
+        got = read(rep[0], &e, sizeof e);
+    while (got < 0 && errno == EINTR);
+    close(rep[0]);
+    if (got == (ssize_t)sizeof e) {
+        snprintf(res->error, sizeof res->error, "cannot run %s: %s", exe, strerror(e));
+        close(out[0]);
+        close(err[0]);
+        waitpid(pid, &status, 0);
+        return -1;
+    }
+    res->started = 1;
+
+    deadline = lim->timeout_s > 0 ? t0 + lim->timeout_s : 0;
+    r = collect(out[0], err[0], deadline, res);
+    close(out[0]);
+    close(err[0]);
+    if (r != 0) {
+        kill(-pid, SIGKILL);
+        kill(pid, SIGKILL);
+        res->timed_out = r == 1;
+    }
+    /* A child may close its pipes and go on: the deadline holds here too. */
+    for (;;) {
+        siginfo_t si;
+        si.si_pid = 0;
+        if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        if (si.si_pid == pid)
+            break;
+        if (deadline > 0 && sys_now() > deadline && !res->timed_out) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            res->timed_out = 1;
+        }
+        usleep(1000);
+    }
+    /* Anything the child left behind, while its group cannot be reused. */
+    kill(-pid, SIGKILL);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    res->seconds = (double)(sys_now_ns() - t0_ns) / 1e9;
+    if (WIFEXITED(status)) {
+        res->exited = 1;
+        res->code = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+        res->signaled = 1;
+        res->sig = WTERMSIG(status);
+    }
+    if (!res->out) {
+        res->out = calloc(1, 1);
+        if (!res->out)
+            return -1;
+    }
+    return 0;
+sysfail:
+    snprintf(res->error, sizeof res->error, "cannot start a child: %s", strerror(errno));
+    return -1;
+}
+
+/* The most telling line of a stderr tail: a sanitizer SUMMARY, else an
+ * "ngcc-bench:" message, else the last nonempty line. */
+static void telling_line(const char *tail, char *buf, size_t size)
+{
+    const char *best = NULL, *p = tail, *last = NULL;
+    size_t n;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        if (len > 0) {
+            last = p;
+            if (strncmp(p, "SUMMARY:", 8) == 0 || (!best && strncmp(p, "ngcc-bench:", 11) == 0))
+                best = p;
+        }
+        p += len + (eol ? 1 : 0);
+    }
+    if (!best)
+        best = last;
+    if (!best) {
+        buf[0] = '\0';
+        return;
+    }
+    n = strcspn(best, "\n");
+    if (n >= size)
+        n = size - 1;
+    memcpy(buf, best, n);
+    buf[n] = '\0';
+}
+
+void child_describe(const struct child_result *res, char *buf, size_t size)
+{
+    char line[512];
+    telling_line(res->err_tail, line, sizeof line);
+    if (!res->started)
+        snprintf(buf, size, "%s", res->error);
+    else if (res->timed_out)
+        snprintf(buf, size, "killed after the time limit of %.0f s", res->seconds);
+    else if (res->signaled)
+        snprintf(buf, size, "killed by signal %d (%s)%s%s", res->sig, strsignal(res->sig),
+                 line[0] ? ": " : "", line);
+    else
+        snprintf(buf, size, "exited with status %d%s%s", res->code, line[0] ? ": " : "", line);
+}
+
+void child_result_free(struct child_result *res)
+{
+    free(res->out);
+    res->out = NULL;
+}

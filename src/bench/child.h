@@ -1,0 +1,41 @@
+/* child.h -- run one trial process: fork + exec with a time limit, a
+ * memory limit, no core dump, its own process group; collect its stdout
+ * and the tail of its stderr.  Candidate code is untrusted: it runs only
+ * in such children.  Part of ngcc-perf. */
+#ifndef NGCC_BENCH_CHILD_H
+#define NGCC_BENCH_CHILD_H
+
+#include <stddef.h>
+
+struct child_limits {
+    double timeout_s;             /* wall-clock limit; <= 0: none */
+    unsigned long long mem_bytes; /* RLIMIT_AS; 0: none */
+    int cpu;                      /* pinned before exec; -1: not pinned */
+};
+
+struct child_result {
+    int started;     /* fork and exec worked */
+    int exited;      /* exit status in CODE */
+    int code;
+    int signaled;    /* killed by signal SIG */
+    int sig;
+    int timed_out;   /* killed for exceeding the time limit */
+    double seconds;  /* from fork to reaping */
+    char *out;       /* stdout, NUL-terminated (at most 1 MiB kept) */
+    size_t out_len;
+    char err_tail[4096]; /* the last bytes of stderr */
+    char error[256];     /* why it did not start */
+};
+
+/* Run EXE with ARGV in directory CWD (NULL: ours).  0 when the child ran
+ * (whatever its status), -1 when it could not be started. */
+int child_run(const char *exe, char *const argv[], const char *cwd,
+              const struct child_limits *lim, struct child_result *res);
+
+/* One line explaining a child that did not exit 0: the signal, the
+ * timeout, or the most telling line of its stderr. */
+void child_describe(const struct child_result *res, char *buf, size_t size);
+
+void child_result_free(struct child_result *res);
+
+#endif

@@ -1,0 +1,285 @@
+/* trial.c -- one trial in this process.  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include <sched.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "sysfile.h"
+#include "trial.h"
+
+long long trial_rss_now(void)
+{
+    char buf[128];
+    long long size, resident;
+    if (sys_read_text("/proc/self/statm", buf, sizeof buf) != 0 ||
+        sscanf(buf, "%lld %lld", &size, &resident) != 2)
+        return -1;
+    return resident * sysconf(_SC_PAGESIZE);
+}
+
+long long trial_rss_peak(void)
+{
+    char *status = sys_read_file("/proc/self/status", NULL);
+    char value[64];
+    long long kb = -1;
+    if (status && sys_text_value(status, "VmHWM", value, sizeof value) == 0)
+        kb = atoll(value);
+    free(status);
+    return kb < 0 ? -1 : kb * 1024;
+}
+
+static long long thread_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return 0;
+    return (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+static long involuntary_switches(void)
+{
+    struct rusage ru;
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_nivcsw : 0;
+}
+
+/* Jiffies of the CPUs other than CPU in /proc/stat: all, and not idle. */
+static int others_jiffies(int cpu, unsigned long long *total, unsigned long long *busy)
+{
+    char *stat = sys_read_file("/proc/stat", NULL), *line;
+    int n = 0;
+    *total = *busy = 0;
+    if (!stat)
+        return -1;
+    for (line = stat; line && *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : NULL) {
+        unsigned long long v[8] = { 0 }, sum = 0;
+        int id, i;
+        if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9' ||
+            sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &id, &v[0], &v[1], &v[2],
+                   &v[3], &v[4], &v[5], &v[6], &v[7]) < 5 || id == cpu)
+            continue;
+        for (i = 0; i < 8; i++)
+            sum += v[i];
+        *total += sum;
+        *busy += sum - v[3] - v[4]; /* idle, iowait */
+        n++;
+    }
+    free(stat);
+    return n > 0 ? 0 : -1;
+}
+
+static json_object *str_or_null(const char *s)
+{
+    return s ? json_object_new_string(s) : NULL;
+}
+
+static json_object *info_json(const struct ngcc_instance_info *info)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "abi", json_object_new_int(info->abi));
+    json_object_object_add(o, "id", str_or_null(info->id));
+    json_object_object_add(o, "type", str_or_null(info->type));
+    json_object_object_add(o, "algorithm", str_or_null(info->algorithm));
+    json_object_object_add(o, "instance", str_or_null(info->instance));
+    json_object_object_add(o, "algorithm_instance", str_or_null(info->algorithm_instance));
+    json_object_object_add(o, "variant", str_or_null(info->variant));
+    json_object_object_add(o, "source_dir", str_or_null(info->source_dir));
+    json_object_object_add(o, "compiler", str_or_null(info->compiler));
+    json_object_object_add(o, "flags", str_or_null(info->flags));
+    json_object_object_add(o, "flags_class", str_or_null(info->flags_class));
+    json_object_object_add(o, "flags_reason", str_or_null(info->flags_reason));
+    json_object_object_add(o, "blank_test_vectors", json_object_new_boolean(info->blank_test_vectors));
+    json_object_object_add(o, "pk_len", json_object_new_int64((int64_t)info->pk_len));
+    json_object_object_add(o, "sk_len", json_object_new_int64((int64_t)info->sk_len));
+    json_object_object_add(o, "ct_len", json_object_new_int64((int64_t)info->ct_len));
+    json_object_object_add(o, "ss_len", json_object_new_int64((int64_t)info->ss_len));
+    return o;
+}
+
+static void set_status(struct trial_result *res, enum outcome o, const char *why)
+{
+    res->status = o;
+    snprintf(res->reason, sizeof res->reason, "%s", why);
+}
+
+void trial_run(const struct trial_request *rq, struct trial_result *res)
+{
+    struct instance in;
+    struct counter c;
+    char why[256];
+    long long t0, t1, cpu0, cpu1;
+    long sw0, sw1;
+    unsigned long long tot0 = 0, busy0 = 0, tot1 = 0, busy1 = 0;
+    int have_stat;
+    uint64_t c0, c1;
+    long done;
+    int rc = 0;
+    enum outcome o;
+
+    memset(res, 0, sizeof *res);
+    res->cpu_seen = -1;
+    res->others_busy = -1.0;
+    res->baseline_rss_bytes = res->peak_rss_bytes = -1;
+    if (rq->cpu >= 0) {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        CPU_SET(rq->cpu, &set);
+        if (sched_setaffinity(0, sizeof set, &set) != 0) {
+            snprintf(why, sizeof why, "cannot pin to CPU %d", rq->cpu);
+            set_status(res, OUTCOME_SETUP_FAILED, why);
+            return;
+        }
+    }
+    if (counter_open(&c, rq->counter, why, sizeof why) != 0) {
+        set_status(res, OUTCOME_COUNTER_FAILED, why);
+        return;
+    }
+
+    t0 = sys_now_ns();
+    o = instance_load(&in, rq->op, rq->library, why, sizeof why);
+    if (o == OUTCOME_OK && in.info)
+        res->instance = info_json(in.info);
+    if (o == OUTCOME_OK)
+        o = instance_setup(&in, rq->op, why, sizeof why);
+    res->setup_seconds = (double)(sys_now_ns() - t0) / 1e9;
+    res->baseline_rss_bytes = trial_rss_now();
+    if (o != OUTCOME_OK) {
+        set_status(res, o, why);
+        goto out;
+    }
+
+    if (instance_loop(&in, rq->op, rq->warmups, &rc) != rq->warmups) {
+        snprintf(why, sizeof why, "kem_%s returned %d in a warm-up call", op_name(rq->op), rc);
+        set_status(res, OUTCOME_OP_FAILED, why);
+        goto out;
+    }
+    have_stat = others_jiffies(rq->cpu, &tot0, &busy0) == 0;
+    sw0 = involuntary_switches();
+    cpu0 = thread_cpu_ns();
+    t0 = sys_now_ns();
+    c0 = counter_read(&c);
+    done = instance_loop(&in, rq->op, rq->iters, &rc);
+    c1 = counter_read(&c);
+    t1 = sys_now_ns();
+    cpu1 = thread_cpu_ns();
+    sw1 = involuntary_switches();
+    have_stat = have_stat && others_jiffies(rq->cpu, &tot1, &busy1) == 0 && tot1 > tot0;
+    res->calls = done;
+    res->ticks = (int64_t)(c1 - c0);
+    res->seconds = (double)(t1 - t0) / 1e9;
+    res->cpu_seconds = (double)(cpu1 - cpu0) / 1e9;
+    res->switches = sw1 - sw0;
+    res->others_busy = have_stat ? (double)(busy1 - busy0) / (double)(tot1 - tot0) : -1.0;
+    res->cpu_seen = sched_getcpu();
+
+    if (done != rq->iters) {
+        snprintf(why, sizeof why, "kem_%s returned %d at timed call %ld",
+                 op_name(rq->op), rc, done + 1);
+        set_status(res, OUTCOME_OP_FAILED, why);
+    } else if (rq->op == OP_DEC && !instance_secret_ok(&in)) {
+        set_status(res, OUTCOME_WRONG_SECRET,
+                   "kem_dec stopped reproducing the shared secret during the trial");
+    } else if (res->ticks <= 0 && rq->iters > 1) {
+        snprintf(why, sizeof why, "the counter %s did not advance over %ld calls",
+                 counter_name(rq->counter), done);
+        set_status(res, OUTCOME_COUNTER_FAILED, why);
+    } else {
+        set_status(res, OUTCOME_OK, "");
+    }
+out:
+    res->peak_rss_bytes = trial_rss_peak();
+    instance_close(&in);
+    counter_close(&c);
+}
+
+json_object *trial_to_json(const struct trial_request *rq, struct trial_result *res)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "status", json_object_new_string(outcome_name(res->status)));
+    json_object_object_add(o, "reason", json_object_new_string(res->reason));
+    json_object_object_add(o, "op", json_object_new_string(op_name(rq->op)));
+    json_object_object_add(o, "counter", json_object_new_string(counter_name(rq->counter)));
+    json_object_object_add(o, "cpu", json_object_new_int(rq->cpu));
+    json_object_object_add(o, "cpu_seen", json_object_new_int(res->cpu_seen));
+    json_object_object_add(o, "warmups", json_object_new_int(rq->warmups));
+    json_object_object_add(o, "setup_seconds", record_double(res->setup_seconds));
+    json_object_object_add(o, "calls", json_object_new_int64(res->calls));
+    json_object_object_add(o, "ticks", json_object_new_int64(res->ticks));
+    json_object_object_add(o, "seconds", record_double(res->seconds));
+    json_object_object_add(o, "cpu_seconds", record_double(res->cpu_seconds));
+    json_object_object_add(o, "switches", json_object_new_int64(res->switches));
+    json_object_object_add(o, "others_busy", res->others_busy >= 0 ? record_double(res->others_busy) : NULL);
+    json_object_object_add(o, "baseline_rss_bytes", json_object_new_int64(res->baseline_rss_bytes));
+    json_object_object_add(o, "peak_rss_bytes", json_object_new_int64(res->peak_rss_bytes));
+    json_object_object_add(o, "instance", res->instance);
+    res->instance = NULL;
+    return o;
+}
+
+static int get_num(json_object *obj, const char *key, json_type want, json_object **out)
+{
+    if (!json_object_object_get_ex(obj, key, out))
+        return -1;
+    if (want == json_type_double)
+        return json_object_is_type(*out, json_type_double) ||
+               json_object_is_type(*out, json_type_int) ? 0 : -1;
+    return json_object_is_type(*out, want) ? 0 : -1;
+}
+
+int trial_from_json(json_object *obj, struct trial_result *res)
+{
+    json_object *v;
+    memset(res, 0, sizeof *res);
+    if (!json_object_is_type(obj, json_type_object))
+        return -1;
+    if (get_num(obj, "status", json_type_string, &v) != 0 ||
+        outcome_from_name(json_object_get_string(v), &res->status) != 0)
+        return -1;
+    if (get_num(obj, "reason", json_type_string, &v) == 0)
+        snprintf(res->reason, sizeof res->reason, "%s", json_object_get_string(v));
+    if (get_num(obj, "calls", json_type_int, &v) != 0)
+        return -1;
+    res->calls = json_object_get_int64(v);
+    if (get_num(obj, "ticks", json_type_int, &v) != 0)
+        return -1;
+    res->ticks = json_object_get_int64(v);
+    if (get_num(obj, "seconds", json_type_double, &v) != 0)
+        return -1;
+    res->seconds = json_object_get_double(v);
+    if (get_num(obj, "cpu_seconds", json_type_double, &v) == 0)
+        res->cpu_seconds = json_object_get_double(v);
+    if (get_num(obj, "switches", json_type_int, &v) == 0)
+        res->switches = (long)json_object_get_int64(v);
+    res->others_busy = -1.0;
+    if (get_num(obj, "others_busy", json_type_double, &v) == 0)
+        res->others_busy = json_object_get_double(v);
+    if (get_num(obj, "setup_seconds", json_type_double, &v) == 0)
+        res->setup_seconds = json_object_get_double(v);
+    res->cpu_seen = -1;
+    if (get_num(obj, "cpu_seen", json_type_int, &v) == 0)
+        res->cpu_seen = json_object_get_int(v);
+    res->baseline_rss_bytes = res->peak_rss_bytes = -1;
+    if (get_num(obj, "baseline_rss_bytes", json_type_int, &v) == 0)
+        res->baseline_rss_bytes = json_object_get_int64(v);
+    if (get_num(obj, "peak_rss_bytes", json_type_int, &v) == 0)
+        res->peak_rss_bytes = json_object_get_int64(v);
+    if (json_object_object_get_ex(obj, "instance", &v) && json_object_is_type(v, json_type_object))
+        res->instance = json_object_get(v);
+    return 0;
+}
+
+void trial_result_free(struct trial_result *res)
+{
+    json_object_put(res->instance);
+    res->instance = NULL;
+}
