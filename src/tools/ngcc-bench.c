@@ -33,6 +33,7 @@
 #include "measure.h"
 #include "outcome.h"
 #include "plan.h"
+#include "query.h"
 #include "record.h"
 #include "sysfile.h"
 #include "trial.h"
@@ -51,6 +52,7 @@ static void usage(FILE *f)
 "       " PROG " host [--cpu N] [--counter NAME] [--no-steady] [--strict] [--out FILE]\n"
 "       " PROG " elf [--bytes] LIBRARY\n"
 "       " PROG " check [--root DIR] DIR\n"
+"       " PROG " get FILE PATH...\n"
 "       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME] [LIBRARY]\n"
 "       " PROG " --help | --version\n"
 "\n"
@@ -69,6 +71,8 @@ static void usage(FILE *f)
 "          its segments as JSON; --bytes prints the number alone\n"
 "  check   recompute every statistic of every record under DIR/records from its\n"
 "          raw trials, check the trial rules and the SHA-256 of listed files\n"
+"  get     print the value at each dotted PATH of JSON FILE on a line of its\n"
+"          own (stats.sum_seconds, environment.problems), for scripts\n"
 "  trial   (internal) one trial in this process; one JSON object on stdout\n"
 "\n"
 "Options of run and null:\n"
@@ -102,7 +106,8 @@ static void usage(FILE *f)
 "  1  run, null: the operation failed, a record with another status was written\n"
 "     (load-failed, setup-failed, op-failed, wrong-secret, crashed, timeout,\n"
 "     counter-failed, bad-output); check: inconsistencies found; elf: not a\n"
-"     readable ELF file; host --strict: a host problem found\n"
+"     readable ELF file; host --strict: a host problem found; get: a PATH\n"
+"     that FILE does not have\n"
 "  2  usage error (bad option or argument, a counter that does not work here)\n"
 "  3  system error (a file could not be written, a process not started)\n"
 "\n"
@@ -573,6 +578,27 @@ static int cmd_check(int argc, char **argv)
     return bad || records == 0 ? EXIT_BENCH_FAILED : EXIT_BENCH_OK;
 }
 
+/* ---- get ---- */
+
+static int cmd_get(int argc, char **argv)
+{
+    json_object *root;
+    int i, status = EXIT_BENCH_OK;
+    if (argc < 2)
+        die(EXIT_BENCH_USAGE, "get: usage: " PROG " get FILE PATH...");
+    root = json_object_from_file(argv[1]);
+    if (!root)
+        die(EXIT_BENCH_SYSTEM, "%s: cannot read JSON: %s", argv[1], json_util_get_last_err());
+    for (i = 2; i < argc; i++) {
+        if (query_print(root, argv[i], stdout) != 0) {
+            fprintf(stderr, PROG ": %s: no '%s'\n", argv[1], argv[i]);
+            status = EXIT_BENCH_FAILED;
+        }
+    }
+    json_object_put(root);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : NULL;
@@ -598,5 +624,7 @@ int main(int argc, char **argv)
         return cmd_elf(argc - 1, argv + 1);
     if (strcmp(cmd, "check") == 0)
         return cmd_check(argc - 1, argv + 1);
+    if (strcmp(cmd, "get") == 0)
+        return cmd_get(argc - 1, argv + 1);
     die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
 }
