@@ -1,0 +1,199 @@
+# report-method.awk -- the method page of one system: OUTDIR/method.txt (or
+# .md): the system, how timing was done on it, the host state as found,
+# flags, KAT and DRNG seeds, planning constants, how the hash share was
+# measured, limitations (doc/report.md, "Method page").
+#
+# Part of ngcc-perf.  Run by scripts/ngcc-report as
+#   awk -f report-format.awk -f report-evidence.awk -f report-method.awk ROWS
+
+END {
+    if (FAILED) exit 1
+    index_evidence()
+    method_page()
+}
+
+function method_page(   s, d, runs, sch) {
+    page_begin()
+    para(breadcrumb("method"))
+    heading(1, "Measurement method — performance on " arch_name() " (system " sysid ")")
+    if (emulated_note() != "")
+        para(emulated_note() " The host checks saw qemu-user: the cycles, times and shares below measure the emulator running the code, not the " arch_name() " processor.")
+
+    heading(2, "System")
+    d = S("system_description")
+    runs = S("runs")
+    s = sysid (isnull(d) || d == "" ? "" : ": " d) ". Evidence in data/" sysid "/ (campaign.json"
+    if (!isnull(S("tool"))) s = s " by " S("tool")
+    s = s "): campaign " S("status")
+    if (!isnull(runs) && runs + 0 > 1) s = s ", started " runs " times (resumed)"
+    sch = S("settings.schemes")
+    if (!isnull(sch) && sch != "") { gsub(/ /, ", ", sch); s = s "; schemes measured: " sch }
+    para(s ".")
+    environment_table()
+
+    timing()
+    host_state()
+    build_flags()
+    inputs()
+    planning()
+    hash_share()
+    limitations()
+    para(scripts_line(""))
+    page_write(page_file(outdir, "method"))
+}
+
+# ---- timing ----------------------------------------------------------------
+
+function timing(   s, c, cpu) {
+    heading(2, "Timing")
+    cpu = cpus_text()
+    s = "Each operation (keygen, enc, dec) of each instance was timed by ngcc-bench, one operation per record, in child processes that load the instance library with dlopen" \
+        (cpu != "" ? " and are pinned to " cpu : "") " (one core). "
+    c = counter_sentence("")
+    if (c == "")
+        c = "Cycles are user-mode core cycles (perf_event_open, PERF_COUNT_HW_CPU_CYCLES, exclude_kernel)."
+    s = s c " Wall time is CLOCK_MONOTONIC_RAW around each trial."
+    para(s)
+    para("Each figure is the mean over " S("method.trials") " trials, each in a fresh process after warm-up calls (3 when one call takes under 50 ms, 1 under 5 s, else none): mean cycles = sum of ticks / calls, mean time = sum of seconds / calls, ops/s = calls / sum of seconds, median trial = the median of the trials' mean times. A trial that was on its CPU less than " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of its wall time (with a core-cycle counter and a fixed clock, also one below " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of the clock) was disturbed and run again, at most 3 attempts; a trial whose mean was more than " sprintf("%.0f", 100 * (S("method.outlier_limit") - 1)) " % above the median of the others was run again, at most " S("method.max_reruns_per_trial") " times. Every attempt stays in the record.")
+    para(records_sentence())
+}
+
+function records_sentence(   k, key, there, ok, reruns, r, t) {
+    there = 0; ok = 0; reruns = 0
+    for (k = 1; k <= NROWS["record"]; k++) {
+        key = ROWKEY["record", k]
+        if (V["record", key, "present"] != "1") continue
+        there++
+        if (V["record", key, "status"] == "ok") ok++
+        r = V["record", key, "reruns.total"]
+        if (!isnull(r)) reruns += r
+    }
+    t = "Timing records: " NROWS["record"] " planned, " there " there, " ok " with status ok; " reruns " trial" (reruns == 1 ? "" : "s") " run again in all."
+    if (!isnull(S("timing.wall_s")) && !isnull(S("timing.timed_s")) && S("timing.timed_s") + 0 > 0)
+        t = t " The campaign took " fmt_duration(S("timing.wall_s")) " of wall time for " fmt_duration(S("timing.timed_s")) " inside timed calls."
+    return t
+}
+
+# ---- host state --------------------------------------------------------------
+
+function host_state(   k, key, src, v, x, s, steady, end) {
+    heading(2, "Host state as found")
+    src = host_source()
+    para(src == "start" ? "The host checks of ngcc-bench host at the start of the campaign (" fmt_utc(H("time_utc")) " UTC):" \
+                        : "The campaign has no host check of its own; the checks of the first timing record:")
+    table_begin("check\tstatus\tvalue\texplanation")
+    for (k = 1; k <= NROWS["check"]; k++) {
+        key = ROWKEY["check", k]
+        if (V["check", key, "source"] != src) continue
+        v = V["check", key, "value"]; x = V["check", key, "explanation"]
+        table_row(V["check", key, "name"] "\t" V["check", key, "status"] "\t" (isnull(v) ? "–" : v) "\t" (isnull(x) ? "" : x))
+    }
+    table_end()
+    s = host_problems_text()
+    count_records("")
+    if (s == "" && REC_PROBLEMS == 0)
+        s = "No check found a problem, and no timing record saw one."
+    else if (s == "")
+        s = "No check found a problem at the start; " REC_PROBLEMS " of the " REC_THERE " timing records saw one (their own host checks)."
+    else
+        s = "Problems at the start: " s ". " REC_PROBLEMS " of the " REC_THERE " timing records were taken in that state" \
+            (S("settings.strict") == "true" ? "." : "; the campaign measured anyway (a normal run, not --strict), and every page says so.")
+    para(s)
+    steady = H("steadiness.iqr")
+    if (!isnull(steady))
+        para("Clock steadiness at the start: the interquartile range of " H("steadiness.rate_unit") " was " \
+             sprintf("%.2g", 100 * steady) " % of the median over " H("steadiness.windows") " windows of " fmt_time(H("steadiness.window_s")) \
+             " (the guide asks for at most 0.5 %" (steady + 0 <= 0.005 ? "; steady" : "; not steady") ").")
+    if (("host", "end") in SEEN) {
+        end = V["host", "end", "environment.problems"]
+        gsub(/ /, ", ", end)
+        para("At the end of the campaign (" fmt_utc(V["host", "end", "time_utc"]) " UTC) the problems were: " \
+             (isnull(end) || end == "" ? "none" : end) ".")
+    }
+}
+
+# ---- flags -------------------------------------------------------------------------
+
+function build_flags(   k, i, id, label, n, t) {
+    heading(2, "Build flags")
+    table_begin("build class\tflags")
+    table_row("guide\t" S("flags.guide"))
+    table_row("harness-default\t" S("flags.harness_default"))
+    if (!isnull(S("flags.performance")) && S("flags.performance") != "") table_row("performance\t" S("flags.performance"))
+    if (!isnull(S("flags.resource")) && S("flags.resource") != "") table_row("resource\t" S("flags.resource"))
+    table_end()
+    n = 0; t = ""
+    for (i = 1; i <= NIDS; i++) {
+        id = IDS[i]
+        for (k = 1; k <= NLABELS[id]; k++) {
+            label = LABELS[id, k]
+            if (I(id, label, "flags_class") == "guide") continue
+            t = t (n++ ? "; " : "") fmt_label(label) " (" I(id, label, "flags_class") \
+                (isnull(I(id, label, "flags_reason")) || I(id, label, "flags_reason") == "" ? "" : ": " I(id, label, "flags_reason")) ")"
+        }
+    }
+    if (n == 0) para("Every instance was built with the guide flags (plus the instance's own defines), one shared library per instance.")
+    else para("Every instance was built with the guide flags, one shared library per instance, except " t ".")
+}
+
+# ---- inputs --------------------------------------------------------------------------
+
+function inputs(   seed) {
+    heading(2, "KAT and DRNG seeds")
+    seed = S("method.drng_seed_hex")
+    if (length(seed) > 12) seed = substr(seed, 1, 6) "…" substr(seed, length(seed) - 1)
+    para("KAT: the official driver's seed (" S("method.kat_seed") "); each instance's KAT file is compared by its canonical SHA-256 with the package's manifest or the submitted KAT file. DRNG: every timing process seeds the library's DRNG with the " length(S("method.drng_seed_hex")) / 2 " bytes " seed "; keygen times fresh key pairs, enc encapsulates to one key pair, dec decapsulates one honest ciphertext, checked first to give back the shared secret.")
+}
+
+# ---- planning constants ------------------------------------------------------------------
+
+function planning(   q) {
+    heading(2, "Planning constants")
+    q = S("settings.quick") == "true"
+    table_begin("constant\tvalue")
+    table_row("trial target\t" fmt_num(S("settings.trial_target_s")) " s per trial" (q ? " (quick mode: 0.01 s)" : ""))
+    table_row("operation budget\t" fmt_num(S("settings.op_budget_s")) " s per operation, all trials" (q ? " (quick mode: 5 s)" : ""))
+    table_row("trials\t" S("method.trials"))
+    table_row("iteration cap\t" S("method.iters_cap") " calls per trial")
+    table_row("minimum calls\t" S("method.min_calls") " per figure")
+    table_row("outlier limit\t" fmt_num(S("method.outlier_limit")) " × the median of the other trials")
+    table_row("reruns per trial\t" S("method.max_reruns_per_trial"))
+    table_row("disturbed limit\t" fmt_num(S("method.disturbed_limit")))
+    table_end()
+    para("iters = min(max(ceil(trial target / t1), ceil(" S("method.min_calls") " / trials)), " S("method.iters_cap") "), reduced so that trials × iters × t1 stays within the operation budget; t1 is one call timed in a calibration process." \
+         (q ? " This campaign ran in quick mode (short trials for tests and CI): its figures are not for publication." : ""))
+}
+
+# ---- hash share --------------------------------------------------------------------------
+
+function hash_share(   tick, s) {
+    heading(2, "Share of the hash helpers and the DRNG")
+    s = "Each instance's objects are relinked with `-Wl,--wrap=<f>` for each of pseudohash, pseudoXOF, sm3hash and get_random_number that they define (ML-KEM: its SHA-3/SHAKE functions), and ngcc-profile times every wrapped call with a tick counter during the measured operations only; share = ticks inside the wrapped functions / ticks of the whole operations, a wrapped call made by another wrapped call counted once."
+    if (!any_profile("")) {
+        para(s " No hash profile was taken on this system (data/" sysid "/profile/ holds none): the Symmetric primitives tables show –.")
+        return
+    }
+    tick = tick_words("")
+    para(s (tick != "" ? " Tick source: " tick "." : "") \
+         (isnull(S("method.profile_ops")) ? "" : " Profiled operations: " S("method.profile_ops") "."))
+}
+
+# ---- limitations ----------------------------------------------------------------------------
+
+function limitations(   t, c) {
+    heading(2, "Limitations")
+    t = "Peak and baseline RSS include the benchmark driver and libc; the static figure is the library's PT_LOAD segments alone: both are upper-bound proxies, not the algorithm's own memory."
+    if (counter_sentence("") != "")
+        t = t "\nThe counter is not a core-cycle counter: cycles are ticks of a reference clock, comparable between instances on this system, not with core cycles elsewhere."
+    if (index(" " H("environment.problems") " ", " hypervisor ") > 0)
+        t = t "\nThe system is a virtual machine: other guests and the host can take time from the measured core, and the host checks cannot see the physical clock."
+    if (S("emulated") == "true")
+        t = t "\nThe code ran under an emulator: no figure here is a performance figure of the processor."
+    if (S("settings.quick") == "true")
+        t = t "\nQuick mode: short trials, for tests and CI; the figures are not for publication."
+    if (S("status") != "complete")
+        t = t "\nThe campaign is " S("status") ": figures missing from the pages are marked –."
+    t = t "\n`--wrap` cannot see a call made inside the object file that defines the function: shares of the hash helpers are lower bounds where a scheme calls them from their own file."
+    t = t "\nOne core, one operation per process; no figure covers concurrency, other compilers or the performance and resource builds."
+    lines(t)
+}

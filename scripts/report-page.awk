@@ -1,0 +1,317 @@
+# report-page.awk -- the candidate pages of one system: OUTDIR/<id>.txt (or
+# .md) for every scheme in the evidence, as doc/report.md and
+# shared/examples/ show them: breadcrumb, title, sections 1-7 and Symmetric
+# primitives.
+#
+# Part of ngcc-perf.  Run by scripts/ngcc-report as
+#   awk -f report-format.awk -f report-evidence.awk -f report-page.awk ROWS
+
+END {
+    if (FAILED) exit 1
+    index_evidence()
+    for (p = 1; p <= NIDS; p++) candidate_page(IDS[p])
+}
+
+function candidate_page(id,   file) {
+    page_begin()
+    notes_begin()
+    para(breadcrumb(id))
+    heading(1, id " " algorithm_of(id) " — performance on " arch_name() " (system " sysid ")")
+    if (emulated_note() != "") para(emulated_note())
+    para("Independent measurement following the structure of the NICCS " guide_name() \
+         " self-assessment guide, §3.5 (1)–(7). Not a submitter self-assessment.")
+    basic_information(id)
+    heading(2, "2. Assessment environment")
+    environment_table()
+    if (host_state_sentence(id) != "") para(host_state_sentence(id))
+    functional_testing(id)
+    performance(id)
+    resources(id)
+    sizes_section(id)
+    symmetric(id)
+    evidence_index(id)
+    para(scripts_line(id))
+    page_write(page_file(outdir, id))
+}
+
+# ---- 1. Basic information ------------------------------------------------------
+
+function basic_information(id,   k, v, seen, variants, nv, t, labels, impl) {
+    heading(2, "1. Basic information")
+    nv = 0
+    for (k = 1; k <= NLABELS[id]; k++) {
+        v = I(id, LABELS[id, k], "variant")
+        if (isnull(v) || v == "") v = "reference"
+        if (!(v in seen)) { seen[v] = 1; variants[++nv] = v }
+        labels = labels (k > 1 ? ", " : "") LABELS[id, k]
+    }
+    natsort(variants, nv)
+    for (k = 1; k <= nv; k++) impl = impl (k > 1 ? ", " : "") variants[k]
+    if (id == OWN_ID) impl = impl " (the package's own implementation of FIPS 203, measured as the reference point for the candidates)"
+    t = "Category: public-key algorithm; function: key encapsulation"
+    t = t "\nAlgorithm: " algorithm_of(id)
+    t = t "\nImplementation versions measured: " impl
+    t = t "\nParameter sets: " labels
+    t = t "\nMeasurement method: " page_link(sysid " method", "method")
+    if ((id in NICCS) && NICCS[id] != "") t = t "\nSubmission: " link("NICCS page", NICCS[id])
+    lines(t)
+}
+
+# ---- 3. Functional testing (KAT) -------------------------------------------------
+
+function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s, st, cell, fl, why) {
+    heading(2, "3. Functional testing (KAT)")
+    nb = 0; nn = 0
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        basis = ""
+        if (!isnull(I(id, label, "kat.manifest")))
+            basis = "SHA-256 manifest " I(id, label, "kat.manifest") " in ngcc-perf"
+        else if (!isnull(I(id, label, "kat.reference")))
+            basis = "submitted KAT file " I(id, label, "kat.reference")
+        if (basis == "") { none = none (nn++ ? ", " : "") fmt_label(label); continue }
+        if (!(basis in seen)) { seen[basis] = 1; bases = bases (nb++ ? "; " : "") basis }
+    }
+    if (nb == 0)
+        s = "Each library's KAT file was generated before timing; no reference digest or submitted KAT file was there to compare it with."
+    else {
+        s = "Each library was checked against " (id == OWN_ID ? "the package's own KAT vectors" : "the submitted KAT vectors") \
+            " (" bases (nn ? "; none for " none : "") ") before timing."
+    }
+    para(s)
+    table_begin("instance\tbuild flags\tKAT")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        fl = I(id, label, "flags_class")
+        if (fl != "guide") {
+            why = I(id, label, "flags_reason")
+            fl = fl " " note(fmt_label(label) ": built with " fl " flags" \
+                             (isnull(why) || why == "" ? "" : ": " why))
+        }
+        st = I(id, label, "kat.status")
+        cell = st
+        if (st != "PASS") {
+            why = I(id, label, "kat.reason")
+            cell = st " " note(fmt_label(label) ": KAT " st \
+                               (isnull(why) || why == "" ? "" : ": " why) \
+                               " (" fmt_path(I(id, label, "kat.log.file")) ")")
+        }
+        table_row(fmt_label(label) "\t" fl "\t" cell)
+    }
+    table_end()
+    notes_flush()
+}
+
+# ---- 4. Performance ---------------------------------------------------------------
+
+# The note of a record without figures ("" when it has them).
+function record_gap(id, label, op,   st) {
+    if (R(id, label, op, "present") != "1")
+        return note(missing_note("timing", id, label, op, "records/" id "/<label>__<op>.json", NUL, ""))
+    st = R(id, label, op, "status")
+    if (st == "ok") return ""
+    return note(missing_note("timing", id, label, op, R(id, label, op, "file"), st, R(id, label, op, "reason")))
+}
+
+function performance(id,   k, o, label, op, gap, s) {
+    heading(2, "4. Performance")
+    s = counter_sentence(id)
+    if (quick_note() != "") s = s (s != "" ? " " : "") quick_note()
+    if (s != "") para(s)
+    table_begin("instance\toperation\tmean cycles\tmean time\tops/s\tmedian trial\tn (trials × iters)")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            gap = record_gap(id, label, op)
+            if (gap != "") {
+                table_row(fmt_label(label) "\t" op "\t– " gap "\t–\t–\t–\t–")
+                continue
+            }
+            table_row(fmt_label(label) "\t" op \
+                "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks")) \
+                "\t" fmt_time(R(id, label, op, "stats.mean_seconds")) \
+                "\t" fmt_ops(R(id, label, op, "stats.ops_per_second")) \
+                "\t" fmt_time(R(id, label, op, "stats.trial_mean_seconds.median")) \
+                "\t" fmt_n(R(id, label, op, "stats.n"), R(id, label, op, "stats.trials"), R(id, label, op, "plan.iters")))
+        }
+    }
+    table_end()
+    notes_flush()
+}
+
+# ---- 5. Resource consumption --------------------------------------------------------
+
+function resources(id,   k, o, label, op, st, base, peak, gap) {
+    heading(2, "5. Resource consumption")
+    para("Static memory is approximated by the library's loadable ELF segments; peak memory is the process high-water mark (VmHWM) including the benchmark driver and libc, so both are upper-bound proxies rather than isolated algorithm memory.")
+    table_begin("instance\toperation\tstatic: ELF image (bytes)\tbaseline RSS\tpeak RSS")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            st = R(id, label, op, "memory.static_bytes")
+            if (isnull(st)) st = I(id, label, "library.static_bytes")
+            st = isnull(st) ? "–" : fmt_int(st)
+            base = R(id, label, op, "memory.baseline_rss_bytes")
+            peak = R(id, label, op, "memory.peak_rss_bytes")
+            gap = ""
+            if (isnull(base) || isnull(peak)) {
+                gap = record_gap(id, label, op)
+                if (gap == "") gap = note(fmt_label(label) " " op ": the record has no resident-set figures")
+            }
+            if (isnull(base)) { base = "– " gap; gap = "" } else base = fmt_kib(base)
+            if (isnull(peak)) peak = gap == "" ? "–" : "– " gap
+            else peak = fmt_kib(peak)
+            table_row(fmt_label(label) "\t" op "\t" st "\t" base "\t" peak)
+        }
+    }
+    table_end()
+    notes_flush()
+}
+
+# ---- 6. Transmission and storage overhead ----------------------------------------------
+
+function size_cell(api, cat, label, what,   c) {
+    if (cat != "") {
+        c = cat
+        if (!isnull(api) && api + 0 != cat + 0)
+            c = c " " note(fmt_label(label) ": the library's getters give " what " " fmt_int(api) \
+                           " bytes; the table shows the catalog's " cat)
+        return c
+    }
+    if (isnull(api)) return "– " note(fmt_label(label) ": the getters gave no " what " size (see the KAT log)")
+    return fmt_int(api)
+}
+
+function sizes_section(id,   k, label, listed, nl, pk, ct, basis, s) {
+    heading(2, "6. Transmission and storage overhead")
+    nl = 0
+    for (k = 1; k <= NLABELS[id]; k++)
+        if (catalog_has(id, LABELS[id, k])) listed = listed (nl++ ? ", " : "") fmt_label(LABELS[id, k])
+    basis = I(id, LABELS[id, 1], "sizes.basis")
+    if (isnull(basis) || basis == "") basis = "API getters"
+    if (nl == NLABELS[id])
+        s = "Public-key and ciphertext sizes follow the curated data/kem-instances.csv catalog; secret-key and shared-secret lengths remain API figures (the library's getters)."
+    else if (nl > 0)
+        s = "Public-key and ciphertext sizes follow the curated data/kem-instances.csv catalog for " listed "; the other sizes are API figures (the library's getters)."
+    else if (basis == "API getters")
+        s = "All sizes are API figures (the library's getters); the curated data/kem-instances.csv catalog does not list these instances."
+    else
+        s = "All sizes are as build.json gives them (" basis "); the curated data/kem-instances.csv catalog does not list these instances."
+    para(s)
+    table_begin("instance\tpublic key\tsecret key\tciphertext\tshared secret")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        pk = catalog_has(id, label) ? CAT_PK[id, label] : ""
+        ct = catalog_has(id, label) ? CAT_CT[id, label] : ""
+        table_row(fmt_label(label) \
+            "\t" size_cell(I(id, label, "sizes.pk"), pk, label, "public key") \
+            "\t" size_cell(I(id, label, "sizes.sk"), "", label, "secret key") \
+            "\t" size_cell(I(id, label, "sizes.ct"), ct, label, "ciphertext") \
+            "\t" size_cell(I(id, label, "sizes.ss"), "", label, "shared secret"))
+    }
+    table_end()
+    if (NPENDING == 0 && nl > 0) para("The library's getters agree with the catalog for every listed size.")
+    notes_flush()
+}
+
+# ---- Symmetric primitives -------------------------------------------------------------
+
+function verdict(id,   k, v, seen, n, t, wrapped, names, m, i, list, nw, key, f, all) {
+    n = 0
+    for (k = 1; k <= NLABELS[id]; k++) {
+        v = I(id, LABELS[id, k], "survey")
+        if (isnull(v) || v == "" || (v in seen)) continue
+        seen[v] = ++n
+        t = t (n > 1 ? "; " : "") v
+    }
+    if (n == 1) return "Survey verdict: " t
+    if (n == 0 && id == OWN_ID)
+        return "Survey verdict: own primitives — SHA-3 and SHAKE (FIPS 202) in the package's sources; the ICCS DRNG for randomness"
+    if (n > 1) {
+        t = ""
+        for (k = 1; k <= NLABELS[id]; k++) {
+            v = I(id, LABELS[id, k], "survey")
+            if (!isnull(v) && v != "") t = t (t != "" ? "; " : "") fmt_label(LABELS[id, k]) ": " v
+        }
+        return "Survey verdict: " t
+    }
+    nw = 0
+    for (k = 1; k <= NROWS["profile"]; k++) {
+        key = ROWKEY["profile", k]
+        split(key, f, SUBSEP)
+        if (f[1] != id || isnull(V["profile", key, "wrapped"])) continue
+        m = split(V["profile", key, "wrapped"], names, " ")
+        for (i = 1; i <= m; i++) if (!(names[i] in wrapped)) { wrapped[names[i]] = 1; all[++nw] = names[i] }
+    }
+    if (nw == 0) return "Survey verdict: not surveyed; no hash profile was taken on this system"
+    bytesort(all, nw)
+    for (i = 1; i <= nw; i++) list = list (i > 1 ? ", " : "") all[i]
+    return "Survey verdict: not surveyed; the profile wraps " list
+}
+
+function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
+    heading(2, "Symmetric primitives")
+    para(verdict(id))
+    fns = hash_functions(id)
+    gsub(/ /, ", ", fns)
+    tick = tick_words(id)
+    if (id == OWN_ID)
+        s = "Share of each operation spent in ML-KEM's own SHA-3/SHAKE functions (FIPS 202" (fns != "" ? ": " fns : "") ") and in the ICCS DRNG"
+    else if (iccs_only(hash_functions(id)))
+        s = "Share of each operation spent in the ICCS placeholder hash functions and in the ICCS DRNG"
+    else
+        s = "Share of each operation spent in the scheme's hash functions (" fns ") and in the ICCS DRNG"
+    s = s " (reference build, its objects relinked with link-time wrappers and measured in a run of their own" \
+        (tick != "" ? ", ticks of " tick : "") "):"
+    para(s)
+    table_begin("instance\toperation\t" hash_column(id) "\tDRNG\tcalls per operation")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            st = P(id, label, op, "status")
+            if (P(id, label, op, "present") != "1")
+                gap = note(missing_note("profile", id, label, op, "profile/" id "/<label>__<op>.json", NUL, ""))
+            else if (st != "ok")
+                gap = note(missing_note("profile", id, label, op, P(id, label, op, "file"), st, P(id, label, op, "reason")))
+            else gap = ""
+            if (gap != "") { table_row(fmt_label(label) "\t" op "\t– " gap "\t–\t–"); continue }
+            table_row(fmt_label(label) "\t" op "\t" fmt_pct(P(id, label, op, "hash_share")) \
+                "\t" fmt_pct(P(id, label, op, "drng_share")) "\t" calls_text(id, label, op))
+        }
+    }
+    table_end()
+    notes_flush()
+}
+
+# ---- 7. Raw evidence index ---------------------------------------------------------------
+
+function evidence_index(id,   k, o, label, op, sha) {
+    heading(2, "7. Raw evidence index")
+    para("Paths are relative to data/" sysid "/ in ngcc-perf, where campaign.json and build.json describe the campaign and the builds; each JSON file records its commands, environment and trials.")
+    table_begin("instance\titem\tfile")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        sha = substr(I(id, label, "kat.log.sha256"), 1, 16)
+        table_row(fmt_label(label) "\tKAT log (sha256 `" sha "…`)\t" fmt_path(I(id, label, "kat.log.file")))
+        for (o = NOPS; o >= 1; o--) {
+            op = OPS[o]
+            table_row(fmt_label(label) "\ttiming " op "\t" evidence_file("record", id, label, op))
+        }
+        for (o = NOPS; o >= 1; o--) {
+            op = OPS[o]
+            table_row(fmt_label(label) "\thash profile " op "\t" evidence_file("profile", id, label, op))
+        }
+    }
+    table_end()
+    notes_flush()
+}
+
+function evidence_file(t, id, label, op,   key) {
+    key = id SUBSEP label SUBSEP op
+    if (V[t, key, "present"] == "1") return fmt_path(V[t, key, "file"])
+    return "– " note(missing_note(t == "record" ? "timing" : "profile", id, label, op,
+                                  (t == "record" ? "records/" : "profile/") id "/<label>__<op>.json", NUL, ""))
+}
