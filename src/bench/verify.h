@@ -1,6 +1,7 @@
 /* verify.h -- the checker: recompute every statistic of every record from
- * its raw trials, check the trial rules were applied, verify the SHA-256 of
- * the files a record lists.  Part of ngcc-perf. */
+ * its raw trials, check the trial rules were applied, recompute every
+ * share of every profile from its calls, verify the SHA-256 of the files a
+ * record or profile lists.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_H
 #define NGCC_BENCH_VERIFY_H
 
@@ -11,14 +12,28 @@
 /* Relative tolerance for recomputed floating-point figures. */
 #define VERIFY_TOLERANCE 1e-9
 
+/* The profiles of ngcc-profile (doc/campaign.md). */
+#define PROFILE_FORMAT "ngcc-perf/profile"
+#define PROFILE_FORMAT_VERSION 1
+#define PROFILE_MIN_OPS 3
+#define PROFILE_MAX_OPS 1000
+
 /* Check one record (NAME is how lines name it; ROOT resolves the paths of
  * its "files"; NULL: none verified).  Prints "NAME: problem" lines (and
  * "NAME: note: ..." lines that are not problems) on OUT; returns the number
  * of problems. */
 int verify_record(json_object *rec, const char *name, const char *root, FILE *out);
 
-/* Check every *.json under DIR/records.  *RECORDS gets how many were
- * checked, *BAD how many had problems.  -1 if DIR/records cannot be read. */
+/* Check one profile: the functions, the shares and the totals recomputed
+ * from its calls, their bounds, the files' SHA-256.  As verify_record. */
+int verify_profile(json_object *prof, const char *name, const char *root, FILE *out);
+
+/* Check every *.json under DIR/records (records) and DIR/profile
+ * (profiles; each file by its "format").  Prints a line
+ * "DIR/profile: N profiles checked, M with problems" when there is a
+ * profile directory.  *RECORDS gets how many files were checked, records
+ * and profiles, *BAD how many had problems.  -1 if neither directory can
+ * be read. */
 int verify_dir(const char *dir, const char *root, FILE *out, int *records, int *bad);
 
 #endif

@@ -1,0 +1,77 @@
+/*
+ * fips202_wrappers.c - the profiler's wrappers of ML-KEM's SHA-3/SHAKE
+ * entry points (fips202.h), compiled only into the profiling variant of
+ * each instance (scheme.conf: profile_wrappers).  ngcc-build-scheme defines
+ * NGCC_WRAP_<name> for each function it wraps with -Wl,--wrap=<name>.
+ *
+ * Input and output bits: sha3_256, sha3_512, shake256: message bits, output
+ * bits; shake128_absorb_once: message bits, 0; shake128_squeezeblocks: 0,
+ * 1344 bits (168 bytes) per block.
+ */
+#include <stddef.h>
+
+#include "fips202.h"
+#include "ngcc_profile.h"
+
+#ifdef NGCC_WRAP_ngcc_sha3_256
+void __real_ngcc_sha3_256(unsigned char out[32], const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_256(unsigned char out[32], const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_256(unsigned char out[32], const unsigned char *in, size_t inlen)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_256", 8ULL * inlen, 256ULL,
+                      __real_ngcc_sha3_256(out, in, inlen));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_sha3_512
+void __real_ngcc_sha3_512(unsigned char out[64], const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_512(unsigned char out[64], const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_512(unsigned char out[64], const unsigned char *in, size_t inlen)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_512", 8ULL * inlen, 512ULL,
+                      __real_ngcc_sha3_512(out, in, inlen));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_shake128_absorb_once
+void __real_ngcc_shake128_absorb_once(ngcc_sha3_ctx *ctx, const unsigned char *in,
+                                      size_t inlen);
+void __wrap_ngcc_shake128_absorb_once(ngcc_sha3_ctx *ctx, const unsigned char *in,
+                                      size_t inlen);
+void __wrap_ngcc_shake128_absorb_once(ngcc_sha3_ctx *ctx, const unsigned char *in,
+                                      size_t inlen)
+{
+    NGCC_PROFILE_CALL("ngcc_shake128_absorb_once", 8ULL * inlen, 0ULL,
+                      __real_ngcc_shake128_absorb_once(ctx, in, inlen));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_shake128_squeezeblocks
+void __real_ngcc_shake128_squeezeblocks(unsigned char *out, size_t nblocks,
+                                        ngcc_sha3_ctx *ctx);
+void __wrap_ngcc_shake128_squeezeblocks(unsigned char *out, size_t nblocks,
+                                        ngcc_sha3_ctx *ctx);
+void __wrap_ngcc_shake128_squeezeblocks(unsigned char *out, size_t nblocks,
+                                        ngcc_sha3_ctx *ctx)
+{
+    NGCC_PROFILE_CALL("ngcc_shake128_squeezeblocks", 0ULL,
+                      8ULL * NGCC_SHAKE128_RATE * nblocks,
+                      __real_ngcc_shake128_squeezeblocks(out, nblocks, ctx));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_shake256
+void __real_ngcc_shake256(unsigned char *out, size_t outlen,
+                          const unsigned char *in, size_t inlen);
+void __wrap_ngcc_shake256(unsigned char *out, size_t outlen,
+                          const unsigned char *in, size_t inlen);
+void __wrap_ngcc_shake256(unsigned char *out, size_t outlen,
+                          const unsigned char *in, size_t inlen)
+{
+    NGCC_PROFILE_CALL("ngcc_shake256", 8ULL * inlen, 8ULL * outlen,
+                      __real_ngcc_shake256(out, outlen, in, inlen));
+}
+#endif
+
+/* ISO C wants at least one declaration in a translation unit. */
+typedef int ngcc_mlkem_profile_wrappers_unit;
