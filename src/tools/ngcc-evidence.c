@@ -839,7 +839,13 @@ static void read_profile(struct evidence *ev, const char *id, const char *label,
         double ops = 0, total = 0, hash = 0, drng = 0, hs = 0, ds = 0;
         int have = get_num(p, "ops", &ops) && get_num(p, "total_ticks", &total) &&
                    get_num(p, "hash_share", &hs) && get_num(p, "drng_share", &ds);
-        json_object_object_foreach(fns, name, f) {
+        /* The iterator, not json_object_object_foreach: that macro is not
+         * ISO C (braced groups in expressions). */
+        struct json_object_iterator it = json_object_iter_begin(fns);
+        struct json_object_iterator end = json_object_iter_end(fns);
+        for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+            const char *name = json_object_iter_peek_name(&it);
+            json_object *f = json_object_iter_peek_value(&it);
             char paths[NCOLS(calls_cols)][160];
             struct col cc[NCOLS(calls_cols)];
             double calls, ticks, cpo, share;
