@@ -1,4 +1,11 @@
-/* child.c -- run one trial process with limits.  Part of ngcc-perf. */
+/* child.c -- run one trial process with limits.  Part of ngcc-perf.
+ *
+ * Under a user-mode emulator (qemu-user running a cross-built ngcc-bench
+ * on another architecture, as `make check` and `make bench` of a cross
+ * build do), exec of our own program fails with ENOEXEC unless binfmt_misc
+ * knows the emulator.  The child then runs the program through the
+ * emulator named by $TEST_EMULATOR (e.g. "qemu-aarch64"), the same command
+ * the test harness uses; natively the variable is never consulted. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -25,14 +32,91 @@
 #include "sysfile.h"
 
 #define MAX_OUT (1u << 20)
+#define EMU_MAX_WORDS 16
+
+/* What the child reports on the report pipe when it cannot exec. */
+enum { FAIL_CHDIR = 1, FAIL_EXEC, FAIL_EMULATOR };
+struct exec_failure {
+    int stage;
+    int err;
+};
+
+/* The emulator fallback, prepared before fork (no allocation in the
+ * child): the words of $TEST_EMULATOR, the program's real path and the
+ * arguments after argv[0]. */
+struct emulation {
+    char *words;      /* copy of $TEST_EMULATOR, split in place */
+    char *self;       /* the program's path ("/proc/self/exe" resolved) */
+    char **argv;      /* NULL when there is no emulator */
+};
+
+static void emulation_free(struct emulation *em)
+{
+    free(em->words);
+    free(em->self);
+    free(em->argv);
+    memset(em, 0, sizeof *em);
+}
+
+/* Prepare EM for EXE ARGV from $TEST_EMULATOR; EM->argv stays NULL when the
+ * variable is unset or blank (or on allocation failure: no fallback). */
+static void emulation_prepare(struct emulation *em, const char *exe, char *const argv[])
+{
+    const char *env = getenv("TEST_EMULATOR");
+    char *word[EMU_MAX_WORDS], *p, *save = NULL;
+    size_t nw = 0, na = 0, i;
+    char buf[4096];
+    ssize_t n;
+
+    memset(em, 0, sizeof *em);
+    if (!env || !env[strspn(env, " \t")])
+        return;
+    em->words = strdup(env);
+    if (!em->words)
+        return;
+    for (p = strtok_r(em->words, " \t", &save); p && nw < EMU_MAX_WORDS;
+         p = strtok_r(NULL, " \t", &save))
+        word[nw++] = p;
+    /* Under qemu-user, /proc/self/exe reads as the emulated program. */
+    n = strcmp(exe, "/proc/self/exe") == 0 ? readlink(exe, buf, sizeof buf - 1) : -1;
+    if (n > 0) {
+        buf[n] = '\0';
+        em->self = strdup(buf);
+    } else {
+        em->self = strdup(exe);
+    }
+    while (argv[na])
+        na++;
+    em->argv = calloc(nw + na + 2, sizeof *em->argv);
+    if (!em->self || !em->argv) {
+        emulation_free(em);
+        return;
+    }
+    for (i = 0; i < nw; i++)
+        em->argv[i] = word[i];
+    em->argv[nw] = em->self;
+    for (i = 1; i < na; i++)
+        em->argv[nw + i] = argv[i];
+}
+
+static void report_failure(int report_fd, int stage, int err) __attribute__((noreturn));
+static void report_failure(int report_fd, int stage, int err)
+{
+    struct exec_failure f;
+    f.stage = stage;
+    f.err = err;
+    if (write(report_fd, &f, sizeof f) < 0)
+        _exit(127);
+    _exit(127);
+}
 
 /* In the child, before exec: limits, pipes, directory.  Never returns. */
 static void exec_child(const char *exe, char *const argv[], const char *cwd,
-                       const struct child_limits *lim, int out_fd, int err_fd, int report_fd)
+                       const struct child_limits *lim, const struct emulation *em,
+                       int out_fd, int err_fd, int report_fd)
 {
     struct rlimit rl = { 0, 0 };
     int devnull = open("/dev/null", O_RDONLY);
-    int e;
     setpgid(0, 0);
 #if defined(__linux__)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -52,17 +136,15 @@ static void exec_child(const char *exe, char *const argv[], const char *cwd,
         dup2(devnull, 0);
     dup2(out_fd, 1);
     dup2(err_fd, 2);
-    if (cwd && chdir(cwd) != 0) {
-        e = errno;
-        if (write(report_fd, &e, sizeof e) < 0)
-            _exit(127);
-        _exit(127);
-    }
+    if (cwd && chdir(cwd) != 0)
+        report_failure(report_fd, FAIL_CHDIR, errno);
     execv(exe, argv);
-    e = errno;
-    if (write(report_fd, &e, sizeof e) < 0)
-        _exit(127);
-    _exit(127);
+    if (errno == ENOEXEC && em->argv) {
+        /* A program for another architecture: through the emulator. */
+        execvp(em->argv[0], em->argv);
+        report_failure(report_fd, FAIL_EMULATOR, errno);
+    }
+    report_failure(report_fd, FAIL_EXEC, errno);
 }
 
 static void keep_tail(char *tail, size_t cap, size_t *fill, const char *buf, size_t n)
@@ -142,13 +224,16 @@ static int collect(int out_fd, int err_fd, double deadline, struct child_result 
 int child_run(const char *exe, char *const argv[], const char *cwd,
               const struct child_limits *lim, struct child_result *res)
 {
-    int out[2], err[2], rep[2], status = 0, e, r;
+    int out[2], err[2], rep[2], status = 0, r;
     long long t0_ns = sys_now_ns();
     double t0 = sys_now(), deadline;
+    struct exec_failure f;
+    struct emulation em;
     pid_t pid;
     ssize_t got;
 
     memset(res, 0, sizeof *res);
+    emulation_prepare(&em, exe, argv);
     if (pipe2(out, O_CLOEXEC) != 0)
         goto sysfail;
     if (pipe2(err, O_CLOEXEC) != 0) {
@@ -168,7 +253,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
         goto sysfail;
     }
     if (pid == 0)
-        exec_child(exe, argv, cwd, lim, out[1], err[1], rep[1]);
+        exec_child(exe, argv, cwd, lim, &em, out[1], err[1], rep[1]);
     close(out[1]);
     close(err[1]);
     close(rep[1]);
@@ -176,16 +261,29 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
 
     /* exec succeeded when the report pipe closes empty */
     do
-        got = read(rep[0], &e, sizeof e);
+        got = read(rep[0], &f, sizeof f);
     while (got < 0 && errno == EINTR);
     close(rep[0]);
-    if (got == (ssize_t)sizeof e) {
-        snprintf(res->error, sizeof res->error, "cannot run %s: %s", exe, strerror(e));
+    if (got == (ssize_t)sizeof f) {
+        if (f.stage == FAIL_CHDIR)
+            snprintf(res->error, sizeof res->error, "cannot enter %s: %s", cwd, strerror(f.err));
+        else if (f.stage == FAIL_EMULATOR)
+            snprintf(res->error, sizeof res->error,
+                     "cannot run %s through the emulator %s (TEST_EMULATOR): %s",
+                     em.self, em.argv[0], strerror(f.err));
+        else if (f.err == ENOEXEC)
+            snprintf(res->error, sizeof res->error,
+                     "cannot run %s: %s (a program for another architecture: "
+                     "set TEST_EMULATOR, e.g. TEST_EMULATOR=qemu-aarch64)", exe, strerror(f.err));
+        else
+            snprintf(res->error, sizeof res->error, "cannot run %s: %s", exe, strerror(f.err));
         close(out[0]);
         close(err[0]);
         waitpid(pid, &status, 0);
+        emulation_free(&em);
         return -1;
     }
+    emulation_free(&em);
     res->started = 1;
 
     deadline = lim->timeout_s > 0 ? t0 + lim->timeout_s : 0;
@@ -235,6 +333,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     return 0;
 sysfail:
     snprintf(res->error, sizeof res->error, "cannot start a child: %s", strerror(errno));
+    emulation_free(&em);
     return -1;
 }
 

@@ -1,4 +1,11 @@
-/* counter.c -- the tick counter of ngcc-bench.  Part of ngcc-perf. */
+/* counter.c -- the tick counter of ngcc-bench.  Part of ngcc-perf.
+ *
+ * AArch64: user-mode core cycles from perf_event_open when the kernel
+ * gives them (on a heterogeneous big.LITTLE system, from the PMU of the
+ * core the process runs on), else the generic timer's virtual count
+ * cntvct_el0 at the frequency cntfrq_el0 says (a reference clock, not core
+ * cycles: typically 19.2 MHz to 1 GHz, i.e. 52 ns to 1 ns per tick), else
+ * CLOCK_MONOTONIC_RAW nanoseconds. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -17,6 +24,10 @@
 #include <linux/perf_event.h>
 #include <sys/syscall.h>
 #define HAVE_PERF 1
+#endif
+#if defined(__aarch64__) && defined(HAVE_PERF)
+#include <dirent.h>
+#include <sched.h>
 #endif
 
 #include "counter.h"
@@ -77,16 +88,91 @@ static uint64_t clock_ns(void)
 }
 
 #ifdef HAVE_PERF
-static int perf_open(void)
+static int perf_open_attr(__u32 type, __u64 config)
 {
     struct perf_event_attr a;
     memset(&a, 0, sizeof a);
-    a.type = PERF_TYPE_HARDWARE;
+    a.type = type;
     a.size = sizeof a;
-    a.config = PERF_COUNT_HW_CPU_CYCLES;
+    a.config = config;
     a.exclude_kernel = 1;
     a.exclude_hv = 1;
     return (int)syscall(SYS_perf_event_open, &a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+#if defined(__aarch64__)
+#ifndef PERF_PMU_TYPE_SHIFT
+#define PERF_PMU_TYPE_SHIFT 32
+#endif
+/* A heterogeneous AArch64 system (big.LITTLE, DynamIQ) has one PMU per
+ * core type (armv8_cortex_a76, armv8_cortex_a55, ...), each listing its
+ * CPUs in "cpus"; a generic cycles event is taken by one of them and
+ * counts only while the task runs on that PMU's cores.  With several such
+ * PMUs, find the one of CPU: its perf type and, from events/cpu_cycles,
+ * its raw cycles event (0 if not given).  0 when found, -1 when there is
+ * at most one CPU PMU (the generic event is right) or CPU is in none. */
+static int arm_cpu_pmu(int cpu, __u32 *type, __u64 *raw)
+{
+    const char *base = "/sys/bus/event_source/devices";
+    DIR *d = opendir(base);
+    struct dirent *e;
+    int pmus = 0, found = 0;
+    if (!d)
+        return -1;
+    while ((e = readdir(d)) != NULL) {
+        char path[512], list[256], ev[128];
+        long long t;
+        const char *p;
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(path, sizeof path, "%s/%s/cpus", base, e->d_name);
+        if (sys_read_text(path, list, sizeof list) != 0)
+            continue; /* not a CPU PMU (uncore PMUs have "cpumask") */
+        pmus++;
+        if (found || !sys_cpu_in_list(list, cpu))
+            continue;
+        snprintf(path, sizeof path, "%s/%s/type", base, e->d_name);
+        if (sys_read_ll(path, &t) != 0 || t < 0)
+            continue;
+        *type = (__u32)t;
+        *raw = 0;
+        snprintf(path, sizeof path, "%s/%s/events/cpu_cycles", base, e->d_name);
+        if (sys_read_text(path, ev, sizeof ev) == 0 && strncmp(ev, "event=", 6) == 0 &&
+            !strchr(ev, ',')) {
+            p = ev + 6;
+            *raw = (__u64)strtoull(p, NULL, 0);
+        }
+        found = 1;
+    }
+    closedir(d);
+    return pmus > 1 && found ? 0 : -1;
+}
+#endif
+
+/* User-mode core cycles of this process.  On AArch64 with several CPU
+ * PMUs: the PMU of the CPU we run on now (trial processes are pinned
+ * before they open the counter), first as a generic hardware event aimed
+ * at that PMU (extended type, Linux 6.6+), then as its raw cycles event;
+ * else the generic event. */
+static int perf_open(void)
+{
+#if defined(__aarch64__)
+    __u32 type;
+    __u64 raw;
+    int cpu = sched_getcpu(), fd;
+    if (cpu >= 0 && arm_cpu_pmu(cpu, &type, &raw) == 0) {
+        fd = perf_open_attr(PERF_TYPE_HARDWARE,
+                            PERF_COUNT_HW_CPU_CYCLES | ((__u64)type << PERF_PMU_TYPE_SHIFT));
+        if (fd >= 0)
+            return fd;
+        if (raw) {
+            fd = perf_open_attr(type, raw);
+            if (fd >= 0)
+                return fd;
+        }
+    }
+#endif
+    return perf_open_attr(PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES);
 }
 
 static uint64_t perf_value(int fd)

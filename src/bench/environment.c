@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/utsname.h>
 
 #include "environment.h"
@@ -110,6 +111,107 @@ static void arm_model(const char *block, char *out, size_t size)
                  vendor ? " " : "", impl_s, part_s);
 }
 
+/* The architecture family ("x86", "arm") of a uname -m style name. */
+static const char *family_of(const char *arch)
+{
+    if (!strcmp(arch, "x86_64") || !strcmp(arch, "i386") || !strcmp(arch, "i686"))
+        return "x86";
+    if (!strcmp(arch, "aarch64") || !strcmp(arch, "arm64") || !strcmp(arch, "arm") ||
+        !strncmp(arch, "armv", 4))
+        return "arm";
+    return arch;
+}
+
+/* The family a /proc/cpuinfo block describes, or "" when it does not say. */
+static const char *cpuinfo_family_of(const char *block)
+{
+    char v[64];
+    if (!block)
+        return "";
+    if (sys_text_value(block, "CPU implementer", v, sizeof v) == 0)
+        return "arm";
+    if (sys_text_value(block, "vendor_id", v, sizeof v) == 0)
+        return "x86";
+    return "";
+}
+
+/* CPU model (measurement.md section 7).  AArch64: vendor + core name from
+ * "CPU implementer"/"CPU part" (the "model name" some kernels print is
+ * generic, e.g. "ARMv8 Processor rev 0"); x86: "model name".  A program
+ * run by a user-mode emulator (qemu-user) reads the host's /proc/cpuinfo
+ * (and uname lies): the model then says so, "emulated aarch64 on <host
+ * CPU>", because no figure measured there describes that CPU. */
+static void cpu_model(const char *block, char *out, size_t size)
+{
+    const char *build = family_of(environment_build_arch()), *ci = cpuinfo_family_of(block);
+    char host[256] = "", kernel_arch[64] = "";
+    int foreign;
+    out[0] = '\0';
+    if (block && !strcmp(ci, "arm"))
+        arm_model(block, host, sizeof host);
+    if (!host[0] && block && sys_text_value(block, "model name", host, sizeof host) != 0)
+        host[0] = '\0';
+    /* /proc/sys/kernel/arch is the kernel's, which qemu-user does not fake. */
+    if (sys_read_text("/proc/sys/kernel/arch", kernel_arch, sizeof kernel_arch) != 0)
+        kernel_arch[0] = '\0';
+    foreign = (ci[0] && strcmp(ci, build) != 0) ||
+              (kernel_arch[0] && strcmp(family_of(kernel_arch), build) != 0);
+    if (!foreign) {
+        snprintf(out, size, "%s", host);
+        return;
+    }
+    if (ci[0] && strcmp(ci, build) != 0 && host[0])
+        snprintf(out, size, "emulated %s on %s", environment_build_arch(), host);
+    else
+        snprintf(out, size, "emulated %s on a%s %s host", environment_build_arch(),
+                 kernel_arch[0] == 'x' || kernel_arch[0] == 'a' ? "n" : "",
+                 kernel_arch[0] ? kernel_arch : "foreign");
+}
+
+/* DMI strings that firmware leaves unset. */
+static int dmi_placeholder(const char *s)
+{
+    static const char *const junk[] = {
+        "", "To be filled by O.E.M.", "To Be Filled By O.E.M.", "Default string",
+        "System Product Name", "System manufacturer", "Not Specified", "Not Applicable",
+        "None", "OEM", "O.E.M.", "Unknown", "Type1ProductConfigId", "123456789",
+    };
+    size_t i;
+    for (i = 0; i < sizeof junk / sizeof junk[0]; i++)
+        if (strcmp(s, junk[i]) == 0)
+            return 1;
+    return 0;
+}
+
+/* Machine model (measurement.md section 7): DMI vendor and product
+ * (ACPI machines: x86, ARM servers and laptops), the vendor left out when
+ * the product already names it ("ASUS Vivobook ..." of "ASUSTeK COMPUTER
+ * INC."); else the device tree's model (ARM boards: "Raspberry Pi 5 Model
+ * B Rev 1.0"); else "". */
+static void machine_model(char *out, size_t size)
+{
+    char vendor[128], product[128];
+    out[0] = '\0';
+    if (sys_read_text("/sys/class/dmi/id/product_name", product, sizeof product) == 0 &&
+        !dmi_placeholder(product)) {
+        size_t w;
+        if (sys_read_text("/sys/class/dmi/id/sys_vendor", vendor, sizeof vendor) != 0 ||
+            dmi_placeholder(vendor)) {
+            snprintf(out, size, "%s", product);
+            return;
+        }
+        w = strcspn(product, " ");
+        if (w >= 2 && strncasecmp(product, vendor, w) == 0)
+            snprintf(out, size, "%s", product);
+        else
+            snprintf(out, size, "%s %s", vendor, product);
+        return;
+    }
+    if (sys_read_text("/proc/device-tree/model", out, size) != 0 &&
+        sys_read_text("/sys/firmware/devicetree/base/model", out, size) != 0)
+        out[0] = '\0';
+}
+
 static json_object *str_or_null(const char *s)
 {
     return s && s[0] ? json_object_new_string(s) : NULL;
@@ -139,6 +241,9 @@ static json_object *clock_json(int cpu)
         json_object_object_add(o, "boost", json_object_new_boolean(v == 0));
     else if (sys_read_ll("/sys/devices/system/cpu/cpufreq/boost", &v) == 0)
         json_object_object_add(o, "boost", json_object_new_boolean(v != 0));
+    else if (snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu%d/cpufreq/boost", cpu) > 0 &&
+             sys_read_ll(path, &v) == 0)
+        json_object_object_add(o, "boost", json_object_new_boolean(v != 0));
     else
         json_object_object_add(o, "boost", NULL);
     return o;
@@ -156,23 +261,14 @@ json_object *environment_json(int cpu)
         memset(&u, 0, sizeof u);
     json_object_object_add(o, "arch", str_or_null(u.machine));
     json_object_object_add(o, "build_arch", json_object_new_string(environment_build_arch()));
-    if (block && sys_text_value(block, "model name", model, sizeof model) != 0)
-        arm_model(block, model, sizeof model);
+    cpu_model(block, model, sizeof model);
     json_object_object_add(o, "cpu_model", str_or_null(model));
     json_object_object_add(o, "cpuinfo_mhz",
         block && sys_text_value(block, "cpu MHz", buf, sizeof buf) == 0
             ? json_object_new_double(atof(buf)) : NULL);
     free(block);
 
-    buf[0] = '\0';
-    {
-        char vendor[128], product[128];
-        if (sys_read_text("/sys/class/dmi/id/sys_vendor", vendor, sizeof vendor) == 0 &&
-            sys_read_text("/sys/class/dmi/id/product_name", product, sizeof product) == 0)
-            snprintf(buf, sizeof buf, "%s %s", vendor, product);
-        else if (sys_read_text("/proc/device-tree/model", buf, sizeof buf) != 0)
-            buf[0] = '\0';
-    }
+    machine_model(buf, sizeof buf);
     json_object_object_add(o, "machine", str_or_null(buf));
 
     os = sys_read_file("/etc/os-release", NULL);
@@ -193,8 +289,17 @@ json_object *environment_json(int cpu)
     }
     json_object_object_add(o, "os", str_or_null(buf));
     json_object_object_add(o, "kernel", str_or_null(u.release));
-    json_object_object_add(o, "compiler",
-        sys_command_line1("gcc --version 2>/dev/null", buf, sizeof buf) == 0 ? str_or_null(buf) : NULL);
+    /* The compiler that built the instances: make bench passes its $CC
+     * (a cross build: aarch64-linux-gnu-gcc, not this machine's gcc). */
+    {
+        const char *cc = getenv("CC");
+        char cmd[512];
+        if (!cc || !cc[strspn(cc, " \t")] || strlen(cc) > 400 || strpbrk(cc, ";&|<>`$()\n"))
+            cc = "gcc";
+        snprintf(cmd, sizeof cmd, "%s --version 2>/dev/null", cc);
+        json_object_object_add(o, "compiler",
+            sys_command_line1(cmd, buf, sizeof buf) == 0 ? str_or_null(buf) : NULL);
+    }
     json_object_object_add(o, "build_tool",
         sys_command_line1("make --version 2>/dev/null", buf, sizeof buf) == 0 ? str_or_null(buf) : NULL);
     {

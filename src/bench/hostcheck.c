@@ -124,19 +124,30 @@ static const char *cpuinfo_family(const char *info)
     return "";
 }
 
+/* The kernel's architecture from /proc/sys/kernel/arch (Linux 6.1+), which
+ * a user-mode emulator does not fake (uname(2) it does); "" if unknown. */
+static void kernel_arch(char *out, size_t size)
+{
+    if (sys_read_text("/proc/sys/kernel/arch", out, size) != 0)
+        out[0] = '\0';
+}
+
 static void check_arch(json_object *arr, const char *info)
 {
     struct utsname u;
     const char *build = environment_build_arch(), *ci = cpuinfo_family(info);
-    char value[160];
+    char value[200], karch[64];
     if (uname(&u) != 0)
         strcpy(u.machine, "unknown");
-    snprintf(value, sizeof value, "%s (program built for %s)", u.machine, build);
+    kernel_arch(karch, sizeof karch);
+    snprintf(value, sizeof value, "%s (program built for %s%s%s)", u.machine, build,
+             karch[0] ? "; kernel " : "", karch);
     if (strcmp(arch_family(u.machine), arch_family(build)) != 0 ||
+        (karch[0] && strcmp(arch_family(karch), arch_family(build)) != 0) ||
         (ci[0] && strcmp(ci, arch_family(build)) != 0))
         add(arr, "architecture", "problem", value,
-            "the program's architecture differs from the host's (%s CPU in /proc/cpuinfo): emulated",
-            ci[0] ? ci : "unknown");
+            "the program's architecture differs from the host's (%s CPU in /proc/cpuinfo%s%s): emulated",
+            ci[0] ? ci : "unknown", karch[0] ? ", kernel " : "", karch);
     else
         add(arr, "architecture", "ok", value, "measured natively on %s", u.machine);
 }
@@ -160,10 +171,10 @@ static void check_counter(json_object *arr, enum counter_kind kind)
             "no core-cycle counter: figures are %s (counter %s)", counter_unit(kind), counter_name(kind));
 }
 
-static int check_turbo(json_object *arr)
+static int check_turbo(json_object *arr, int cpu)
 {
     long long v;
-    char value[96];
+    char value[96], path[128];
     if (sys_read_ll(CPU_SYS "/intel_pstate/no_turbo", &v) == 0) {
         snprintf(value, sizeof value, "intel_pstate/no_turbo %lld", v);
         add(arr, "turbo", v ? "ok" : "problem", value,
@@ -172,6 +183,14 @@ static int check_turbo(json_object *arr)
     }
     if (sys_read_ll(CPU_SYS "/cpufreq/boost", &v) == 0) {
         snprintf(value, sizeof value, "cpufreq/boost %lld", v);
+        add(arr, "turbo", v ? "problem" : "ok", value,
+            v ? "boost on: the clock varies with load and temperature" : "boost off");
+        return v ? 1 : 0;
+    }
+    /* Per-policy boost (Linux 6.11+: ARM cpufreq-dt, CPPC, ...). */
+    snprintf(path, sizeof path, CPU_SYS "/cpu%d/cpufreq/boost", cpu);
+    if (sys_read_ll(path, &v) == 0) {
+        snprintf(value, sizeof value, "cpu%d/cpufreq/boost %lld", cpu, v);
         add(arr, "turbo", v ? "problem" : "ok", value,
             v ? "boost on: the clock varies with load and temperature" : "boost off");
         return v ? 1 : 0;
@@ -341,6 +360,7 @@ static void check_steady(json_object *arr, enum counter_kind kind, const struct 
 static void hypervisor_vendor(char *out, size_t size)
 {
     out[0] = '\0';
+    (void)size;
 #if defined(__x86_64__) || defined(__i386__)
     {
         unsigned a, b, c, d;
@@ -398,23 +418,89 @@ static void check_hypervisor(json_object *arr, const char *info)
         "no hypervisor flag, /sys/hypervisor, virtual DMI product or virt device tree");
 }
 
+/* The CPU type of the kernel's /sys/devices/system/cpu/modalias
+ * ("cpu:type:x86,ven...", "cpu:type:aarch64:feature:..."), as a family;
+ * "" if unknown. */
+static const char *modalias_family(void)
+{
+    char buf[64];
+    if (sys_read_text("/sys/devices/system/cpu/modalias", buf, sizeof buf) != 0 ||
+        strncmp(buf, "cpu:type:", 9) != 0)
+        return "";
+    if (!strncmp(buf + 9, "x86", 3))
+        return "x86";
+    if (!strncmp(buf + 9, "aarch64", 7) || !strncmp(buf + 9, "arm", 3))
+        return "arm";
+    return "";
+}
+
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#ifndef HWCAP_CPUID
+#define HWCAP_CPUID (1 << 11)
+#endif
+/* MIDR_EL1's implementer: 0x00 is "reserved for software use", what
+ * QEMU's "max" CPU reports; -1 when the kernel does not emulate the read. */
+static int midr_implementer(unsigned long *midr)
+{
+    unsigned long v;
+    if (!(getauxval(AT_HWCAP) & HWCAP_CPUID))
+        return -1;
+    __asm__ __volatile__("mrs %0, midr_el1" : "=r"(v));
+    *midr = v;
+    return (int)((v >> 24) & 0xff);
+}
+#endif
+
+/* Signs of a user-mode emulator (qemu-user) that the emulator does not
+ * hide: the kernel's architecture (/proc/sys/kernel/arch, the CPU
+ * modalias) against the program's, /proc/cpuinfo of another architecture
+ * (qemu before 8.1 passes the host's), the process name (qemu-aarch64
+ * without binfmt_misc), QEMU_* variables, an AArch64 MIDR_EL1 of
+ * implementer 0x00 (QEMU's "max" CPU). */
 static void check_emulator(json_object *arr, const char *info)
 {
-    char comm[64] = "", value[256] = "";
+    char comm[64] = "", value[512] = "", karch[64];
     const char *ci = cpuinfo_family(info), *build = arch_family(environment_build_arch());
+    const char *mod = modalias_family();
+#if defined(__aarch64__) && defined(__linux__)
+    const char *midr_checked = ", MIDR_EL1";
+#else
+    const char *midr_checked = "";
+#endif
     size_t n = 0;
+    kernel_arch(karch, sizeof karch);
+    if (karch[0] && strcmp(arch_family(karch), build) != 0)
+        n += (size_t)snprintf(value + n, sizeof value - n, "kernel %s, program %s; ",
+                              karch, environment_build_arch());
+    else if (mod[0] && strcmp(mod, build) != 0)
+        n += (size_t)snprintf(value + n, sizeof value - n, "%s CPU modalias, program %s; ",
+                              mod, environment_build_arch());
+    if (ci[0] && strcmp(ci, build) != 0)
+        n += (size_t)snprintf(value + n, sizeof value - n, "%s /proc/cpuinfo, program %s; ",
+                              ci, environment_build_arch());
     if (sys_read_text("/proc/self/comm", comm, sizeof comm) == 0 && strstr(comm, "qemu"))
         n += (size_t)snprintf(value + n, sizeof value - n, "process name %s; ", comm);
-    if (ci[0] && strcmp(ci, build) != 0)
-        n += (size_t)snprintf(value + n, sizeof value - n, "%s /proc/cpuinfo for a %s program; ", ci, build);
-    if (getenv("QEMU_LD_PREFIX") || getenv("QEMU_CPU"))
+    if (getenv("QEMU_LD_PREFIX") || getenv("QEMU_CPU") || getenv("QEMU_GUEST_BASE"))
         n += (size_t)snprintf(value + n, sizeof value - n, "QEMU_* variables set; ");
+#if defined(__aarch64__) && defined(__linux__)
+    {
+        unsigned long midr = 0;
+        if (midr_implementer(&midr) == 0)
+            n += (size_t)snprintf(value + n, sizeof value - n,
+                                  "MIDR_EL1 0x%lx (implementer 0x00: a software model); ", midr);
+    }
+#endif
+    if (n > sizeof value - 1)
+        n = sizeof value - 1;
     if (n > 2) {
         value[n - 2] = '\0';
-        add(arr, "emulator", "problem", value, "running under a user-mode emulator (qemu-user): timings are meaningless");
+        add(arr, "emulator", "problem", value,
+            "running under an emulator (qemu-user): the figures are not performance figures");
     } else {
         add(arr, "emulator", "ok", "none found",
-            "no sign of qemu-user (process name, /proc/cpuinfo architecture, QEMU_* variables)");
+            "no sign of an emulator (kernel architecture, /proc/cpuinfo, process name, "
+            "QEMU_* variables%s)", midr_checked);
     }
 }
 
@@ -427,7 +513,7 @@ json_object *hostcheck_json(int cpu, enum counter_kind kind,
     double fixed;
     check_arch(arr, info);
     check_counter(arr, kind);
-    boost = check_turbo(arr);
+    boost = check_turbo(arr, cpu);
     check_governor(arr, cpu);
     fixed = check_fixed_clock(arr, cpu, boost);
     check_smt(arr, cpu);

@@ -120,6 +120,28 @@ static void sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
+/* Does setrlimit(RLIMIT_AS) take effect in this process?  Not under
+ * qemu-user, which ignores it (the emulator needs the address space): the
+ * limit is then not reported as applied.  Probed once by moving the soft
+ * limit and reading it back. */
+static int rlimit_as_enforced(void)
+{
+    static int known = -1;
+    struct rlimit old, probe, got;
+
+    if (known >= 0)
+        return known;
+    known = 0;
+    if (getrlimit(RLIMIT_AS, &old) != 0)
+        return known;
+    probe = old;
+    probe.rlim_cur = old.rlim_cur == RLIM_INFINITY ? (rlim_t)1 << 62 : old.rlim_cur - 4096;
+    if (setrlimit(RLIMIT_AS, &probe) == 0 && getrlimit(RLIMIT_AS, &got) == 0)
+        known = got.rlim_cur == probe.rlim_cur;
+    setrlimit(RLIMIT_AS, &old);
+    return known;
+}
+
 /* Child side: everything up to calling FN.  Never returns. */
 static void child_main(const struct ngcc_sandbox_limits *lim, int msg_fd,
                        pid_t parent, ngcc_sandbox_fn fn, void *arg)
@@ -248,7 +270,7 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
     }
     setpgid(pid, pid); /* also done by the child; whichever runs first */
     close(pfd[1]);
-    res->memory_limited = lim->memory_mib > 0 && !NGCC_UNDER_ASAN;
+    res->memory_limited = lim->memory_mib > 0 && !NGCC_UNDER_ASAN && rlimit_as_enforced();
 
     /* Read the child's messages until it closes the pipe or time runs out. */
     while (!eof) {
