@@ -1,6 +1,7 @@
 /* measure.c -- one record: calibrate, plan, run the trials in fresh
- * processes, apply the trial rules, compute the statistics.
- * Part of ngcc-perf. */
+ * processes, apply the trial rules, compute the statistics.  In phases
+ * (measure.h), so that run-many can interleave the trials of several
+ * records.  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -39,10 +40,27 @@ void run_fail(struct run *R, enum outcome o, const char *why)
     snprintf(R->reason, sizeof R->reason, "%s", why);
 }
 
+/* The name in progress lines: the label (option, else the instance's own,
+ * once a child has read it, else the library as given) and the operation. */
+static void update_name(struct run *R)
+{
+    const struct measure_options *o = R->o;
+    const char *label = o->label ? o->label : R->instance ? record_get_string(R->instance, "instance") : NULL;
+    if (o->op == OP_NULL)
+        snprintf(R->name, sizeof R->name, "null");
+    else
+        snprintf(R->name, sizeof R->name, "%s %s", label ? label : o->library, op_name(o->op));
+}
+
+/* Rerun lines: indented under the planning line of `run`; with the
+ * record's name when records are interleaved. */
+#define RERUN_FMT "  %s%strial %d attempt %d %s, again"
+#define RERUN_WHO(R) (R)->o->interleaved ? (R)->name : "", (R)->o->interleaved ? "  " : ""
+
 /* ---- children ---- */
 
 static json_object *process_json(const char *role, int slot, int attempt, char *const argv[],
-                                 const struct child_result *c)
+                                 const struct child_result *c, double started_s)
 {
     json_object *o = json_object_new_object(), *a = json_object_new_array();
     char line[600];
@@ -57,6 +75,7 @@ static json_object *process_json(const char *role, int slot, int attempt, char *
     json_object_object_add(o, "exit_code", c->exited ? json_object_new_int(c->code) : NULL);
     json_object_object_add(o, "signal", c->signaled ? json_object_new_int(c->sig) : NULL);
     json_object_object_add(o, "timed_out", json_object_new_boolean(c->timed_out));
+    json_object_object_add(o, "started_s", record_double(started_s));
     json_object_object_add(o, "seconds", record_double(c->seconds));
     child_describe(c, line, sizeof line);
     json_object_object_add(o, "note", json_object_new_string(c->exited && c->code == 0 ? "" : line));
@@ -74,6 +93,7 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
     struct child_limits lim;
     struct child_result c;
     json_object *out;
+    double started;
 
     snprintf(s_iters, sizeof s_iters, "%ld", iters);
     snprintf(s_warm, sizeof s_warm, "%d", warmups);
@@ -97,18 +117,21 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
     lim.timeout_s = timeout_s;
     lim.mem_bytes = R->o->mem_bytes;
     lim.cpu = R->cpu;
+    started = sys_now() - R->origin_s;
     if (child_run(R->o->self_exe, argv, R->o->root, &lim, &c) != 0) {
         fprintf(stderr, "ngcc-bench: %s\n", c.error);
         child_result_free(&c);
         return -1;
     }
-    json_object_array_add(R->processes, process_json(role, slot, attempt, argv, &c));
+    json_object_array_add(R->processes, process_json(role, slot, attempt, argv, &c, started));
 
     out = c.exited ? json_tokener_parse(c.out) : NULL;
     if (out && trial_from_json(out, res) == 0 &&
         (c.code == 0) == (res->status == OUTCOME_OK)) {
-        if (!R->instance && res->instance)
+        if (!R->instance && res->instance) {
             R->instance = json_object_get(res->instance);
+            update_name(R);
+        }
     } else {
         char why[600];
         trial_result_free(res);
@@ -126,6 +149,128 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
     return 0;
 }
 
+/* ---- begin: skeleton, library, host checks, counter, calibration ---- */
+
+void measure_free(struct run *R)
+{
+    int i;
+    if (!R)
+        return;
+    for (i = 0; i < R->natt; i++)
+        trial_result_free(&R->att[i].r);
+    trial_result_free(&R->cal);
+    free(R->att);
+    free(R->kept);
+    free(R->outlier_reruns);
+    free(R->disturbed_reruns);
+    free(R->lib_arg);
+    free(R->self_arg);
+    json_object_put(R->instance);
+    json_object_put(R->rec);
+    json_object_put(R->processes);
+    json_object_put(R->files);
+    json_object_put(R->checks);
+    json_object_put(R->counter_json);
+    free(R);
+}
+
+int measure_begin(const struct measure_options *o, struct run **out)
+{
+    struct run *R = calloc(1, sizeof *R);
+    char why[512], utc[32];
+    char real_self[PATH_MAX];
+    int slots = o->plan.trials > 0 ? o->plan.trials : 1;
+
+    *out = NULL;
+    if (!R)
+        goto system;
+    R->o = o;
+    R->origin_s = o->origin_s > 0 ? o->origin_s : sys_now();
+    R->status = OUTCOME_OK;
+    R->rec = json_object_new_object();
+    R->processes = json_object_new_array();
+    R->files = json_object_new_array();
+    R->cpu = o->cpu >= 0 ? o->cpu : hostcheck_default_cpu();
+    R->kept = calloc((size_t)slots, sizeof *R->kept);
+    R->outlier_reruns = calloc((size_t)slots, sizeof *R->outlier_reruns);
+    R->disturbed_reruns = calloc((size_t)slots, sizeof *R->disturbed_reruns);
+    if (!realpath(o->self_exe, real_self))
+        snprintf(real_self, sizeof real_self, "%s", o->self_exe);
+    R->self_arg = sys_relative_path(real_self, o->root);
+    if (!R->kept || !R->outlier_reruns || !R->disturbed_reruns || !R->self_arg)
+        goto system;
+    update_name(R);
+    why[0] = '\0';
+    if (o->counter_given)
+        R->counter = o->counter;
+    else
+        R->counter = counter_select(why, sizeof why);
+
+    sys_utc_now(utc);
+    rec_add_str(R->rec, "format", RECORD_FORMAT);
+    json_object_object_add(R->rec, "format_version", json_object_new_int(RECORD_FORMAT_VERSION));
+    rec_add_str(R->rec, "tool", NGCC_BENCH_TOOL);
+    rec_add_str(R->rec, "status", "ok");
+    rec_add_str(R->rec, "reason", "");
+    rec_add_str(R->rec, "op", op_name(o->op));
+    rec_add_str(R->rec, "started_utc", utc);
+    json_object_object_add(R->rec, "command", rec_command(o->argc, o->argv));
+
+    if (o->op != OP_NULL) {
+        if (rec_library(R, R->files) == -2)
+            goto system;
+    } else {
+        json_object_object_add(R->rec, "library", NULL);
+    }
+    if (!o->estimate_only) {
+        R->checks = hostcheck_json(R->cpu, R->counter, NULL, &R->fixed_hz);
+        if (o->host_file)
+            rec_merge_host(R, R->checks);
+    }
+    R->disturbed_rule = counter_is_core_cycles(R->counter) && R->fixed_hz > 0;
+    R->counter_json = rec_counter(R, why);
+
+    /* Calibration: one call measures t1. */
+    if (R->status == OUTCOME_OK && o->t1_given > 0) {
+        plan_make(&o->plan, o->t1_given, &R->plan);
+    } else if (R->status == OUTCOME_OK) {
+        if (spawn(R, "calibration", 0, 0, 1, 0, o->timeout_s, &R->cal) != 0)
+            goto system;
+        R->setup_s = R->cal.setup_seconds;
+        if (R->cal.status != OUTCOME_OK)
+            run_fail(R, R->cal.status, R->cal.reason);
+        else
+            plan_make(&o->plan, R->cal.seconds, &R->plan);
+    }
+    *out = R;
+    return EXIT_BENCH_OK;
+system:
+    if (!R || !R->self_arg || !R->kept)
+        fprintf(stderr, "ngcc-bench: out of memory\n");
+    measure_free(R);
+    return EXIT_BENCH_SYSTEM;
+}
+
+int measure_ready(const struct run *R)
+{
+    return R->status == OUTCOME_OK && R->plan.iters > 0;
+}
+
+const struct plan *measure_plan(const struct run *R)
+{
+    return &R->plan;
+}
+
+double measure_setup_s(const struct run *R)
+{
+    return R->setup_s;
+}
+
+const char *measure_name(const struct run *R)
+{
+    return R->name;
+}
+
 /* ---- trials and rules ---- */
 
 static double trial_mean(const struct attempt *a)
@@ -133,9 +278,9 @@ static double trial_mean(const struct attempt *a)
     return a->r.calls > 0 ? (double)a->r.ticks / (double)a->r.calls : 0.0;
 }
 
-static double trial_timeout(const struct run *R, const struct plan *p, double setup_s)
+static double trial_timeout(const struct run *R)
 {
-    double expect = setup_s + (double)(p->warmups + p->iters) * p->t1_s;
+    double expect = R->setup_s + (double)(R->plan.warmups + R->plan.iters) * R->plan.t1_s;
     double t = 5.0 * expect + 10.0;
     return t > R->o->timeout_s ? t : R->o->timeout_s;
 }
@@ -149,7 +294,7 @@ static int rerun_allowed(struct run *R)
     if (R->trial_seconds > 2.0 * R->o->plan.op_budget_s) {
         snprintf(R->rerun_stop, sizeof R->rerun_stop,
                  "no more reruns: the trials took %.0f s, twice the operation budget", R->trial_seconds);
-        run_progress(R, "  %s", R->rerun_stop);
+        run_progress(R, "  %s%s%s", RERUN_WHO(R), R->rerun_stop);
         return 0;
     }
     return 1;
@@ -157,7 +302,7 @@ static int rerun_allowed(struct run *R)
 
 /* One kept trial for SLOT (0-based), repeating disturbed attempts.
  * 0 kept, 1 failed (R->status set), -1 system error. */
-static int run_slot(struct run *R, int slot, const struct plan *p, double setup_s)
+static int run_slot(struct run *R, int slot)
 {
     for (;;) {
         struct attempt *a;
@@ -176,8 +321,8 @@ static int run_slot(struct run *R, int slot, const struct plan *p, double setup_
         a->slot = slot + 1;
         a->attempt = attempt;
         a->process = (int)json_object_array_length(R->processes);
-        if (spawn(R, "trial", slot + 1, attempt, p->iters, p->warmups,
-                  trial_timeout(R, p, setup_s), &a->r) != 0)
+        if (spawn(R, "trial", slot + 1, attempt, R->plan.iters, R->plan.warmups,
+                  trial_timeout(R), &a->r) != 0)
             return -1;
         R->natt++;
         R->trial_seconds += a->r.seconds;
@@ -199,7 +344,7 @@ static int run_slot(struct run *R, int slot, const struct plan *p, double setup_
         if (R->disturbed_reruns[slot] + 1 < STATS_DISTURBED_ATTEMPTS && rerun_allowed(R)) {
             a->state = REPLACED;
             R->disturbed_reruns[slot]++;
-            run_progress(R, "  trial %d attempt %d %s, again", slot + 1, attempt, a->reason);
+            run_progress(R, RERUN_FMT, RERUN_WHO(R), slot + 1, attempt, a->reason);
             continue;
         }
         i = (int)strlen(a->reason);
@@ -209,189 +354,160 @@ static int run_slot(struct run *R, int slot, const struct plan *p, double setup_
     }
 }
 
-/* The outlier rule over the kept trials.  0, 1 failed, -1 system error. */
-static int apply_outlier_rule(struct run *R, const struct plan *p, double setup_s)
+int measure_slot(struct run *R, int slot)
 {
-    int n = p->trials, i, r;
-    double *means = malloc((size_t)n * sizeof *means), ratio;
+    int r;
+    if (!measure_ready(R) || slot < 0 || slot >= R->plan.trials)
+        return 1;
+    r = run_slot(R, slot);
+    if (r == 0)
+        R->slots_done++;
+    return r;
+}
+
+/* The per-slot means of the kept trials into MEANS (plan.trials). */
+static void kept_means(const struct run *R, double *means)
+{
+    int i;
+    for (i = 0; i < R->plan.trials; i++)
+        means[i] = trial_mean(&R->att[R->kept[i]]);
+}
+
+/* The outlier rule over the kept trials: the slot to run again, or -1. */
+static int outlier_pick(const struct run *R, double *ratio)
+{
+    int pick;
+    double *means = malloc((size_t)R->plan.trials * sizeof *means);
     if (!means)
-        return -1;
-    for (;;) {
-        int pick;
-        for (i = 0; i < n; i++)
-            means[i] = trial_mean(&R->att[R->kept[i]]);
-        pick = stats_outlier_pick(means, R->outlier_reruns, n, STATS_OUTLIER_LIMIT,
-                                  STATS_OUTLIER_RERUNS, &ratio);
-        if (pick < 0 || !rerun_allowed(R))
-            break;
-        {
-            struct attempt *a = &R->att[R->kept[pick]];
-            a->state = REPLACED;
-            snprintf(a->reason, sizeof a->reason,
-                     "outlier: %.1f %% above the median of the others", (ratio - 1) * 100);
-            run_progress(R, "  trial %d attempt %d %s, again", a->slot, a->attempt, a->reason);
-        }
-        R->outlier_reruns[pick]++;
-        r = run_slot(R, pick, p, setup_s);
-        if (r != 0) {
-            free(means);
-            return r;
-        }
-    }
-    /* Outliers left standing: their slot had its reruns, or time ran out. */
+        abort();
+    kept_means(R, means);
+    pick = stats_outlier_pick(means, R->outlier_reruns, R->plan.trials, STATS_OUTLIER_LIMIT,
+                              STATS_OUTLIER_RERUNS, ratio);
+    free(means);
+    return pick;
+}
+
+int measure_wants_rerun(struct run *R)
+{
+    double ratio;
+    if (!measure_ready(R) || R->slots_done < R->plan.trials)
+        return 0;
+    return outlier_pick(R, &ratio) >= 0 && rerun_allowed(R);
+}
+
+int measure_rerun(struct run *R)
+{
+    double ratio;
+    int pick;
+    struct attempt *a;
+    if (!measure_ready(R) || R->slots_done < R->plan.trials)
+        return 0;
+    pick = outlier_pick(R, &ratio);
+    if (pick < 0)
+        return 0;
+    a = &R->att[R->kept[pick]];
+    a->state = REPLACED;
+    snprintf(a->reason, sizeof a->reason,
+             "outlier: %.1f %% above the median of the others", (ratio - 1) * 100);
+    run_progress(R, RERUN_FMT, RERUN_WHO(R), a->slot, a->attempt, a->reason);
+    R->outlier_reruns[pick]++;
+    return run_slot(R, pick);
+}
+
+/* Outliers left standing: their slot had its reruns, or time ran out. */
+static void mark_standing_outliers(struct run *R)
+{
+    int n = R->plan.trials, i;
+    double *means = malloc((size_t)n * sizeof *means);
+    if (!means)
+        abort();
+    kept_means(R, means);
     for (i = 0; i < n; i++) {
         struct attempt *a = &R->att[R->kept[i]];
         size_t used = strlen(a->reason);
-        ratio = stats_ratio_to_others(means, n, i);
+        double ratio = stats_ratio_to_others(means, n, i);
         if (ratio > STATS_OUTLIER_LIMIT)
             snprintf(a->reason + used, sizeof a->reason - used,
                      "%soutlier: %.1f %% above the median of the others; kept: %s", used ? "; " : "",
                      (ratio - 1) * 100, R->rerun_stop[0] ? "rerun time limit reached" : "no reruns left");
     }
     free(means);
-    return 0;
 }
+
+/* ---- finish ---- */
+
+int measure_finish(struct run *R, json_object **record)
+{
+    const struct measure_options *o = R->o;
+    json_object *env;
+    char utc[32];
+
+    if (measure_ready(R) && R->slots_done == R->plan.trials)
+        mark_standing_outliers(R);
+    rec_instance(R);
+    rec_inputs(R);
+    json_object_object_add(R->rec, "plan", R->plan.iters > 0 ? rec_plan(R, &R->plan, R->setup_s, o->t1_given <= 0) : NULL);
+    json_object_object_add(R->rec, "rules", rec_rules(R));
+    env = environment_json(R->cpu);
+    json_object_object_add(env, "checks", R->checks);
+    json_object_object_add(env, "problems", hostcheck_problems(R->checks));
+    R->checks = NULL;
+    json_object_object_add(R->rec, "environment", env);
+    json_object_object_add(R->rec, "processes", R->processes);
+    R->processes = NULL;
+    rec_numbers(R, R->counter_json, &R->plan);
+    json_object_object_add(R->rec, "counter", R->counter_json);
+    R->counter_json = NULL;
+    json_object_object_add(R->rec, "files", R->files);
+    R->files = NULL;
+    rec_add_str(R->rec, "status", outcome_name(R->status));
+    rec_add_str(R->rec, "reason", R->reason);
+    sys_utc_now(utc);
+    rec_add_str(R->rec, "finished_utc", utc);
+    if (R->status != OUTCOME_OK)
+        run_progress(R, "%s  %s: %s", R->name, outcome_name(R->status), R->reason);
+    *record = R->rec;
+    R->rec = NULL;
+    return R->status == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
+}
+
+/* ---- one record, the phases in sequence ---- */
 
 int measure_run(const struct measure_options *o, json_object **record, struct measure_estimate *est)
 {
-    struct run R;
-    json_object *files = json_object_new_array(), *checks = NULL, *env, *counter = NULL;
-    char why[512], utc[32];
-    struct plan p;
-    struct trial_result cal;
-    double setup_s = 0.0;
-    int i, rc = EXIT_BENCH_SYSTEM, r;
-    char real_self[PATH_MAX];
+    struct run *R;
+    int i, r, rc;
 
-    memset(&R, 0, sizeof R);
-    memset(&p, 0, sizeof p);
-    memset(&cal, 0, sizeof cal);
     *record = NULL;
-    R.o = o;
-    R.status = OUTCOME_OK;
-    R.rec = json_object_new_object();
-    R.processes = json_object_new_array();
-    R.cpu = o->cpu >= 0 ? o->cpu : hostcheck_default_cpu();
-    R.kept = calloc((size_t)o->plan.trials, sizeof *R.kept);
-    R.outlier_reruns = calloc((size_t)o->plan.trials, sizeof *R.outlier_reruns);
-    R.disturbed_reruns = calloc((size_t)o->plan.trials, sizeof *R.disturbed_reruns);
-    if (!realpath(o->self_exe, real_self))
-        snprintf(real_self, sizeof real_self, "%s", o->self_exe);
-    R.self_arg = sys_relative_path(real_self, o->root);
-    if (!R.kept || !R.outlier_reruns || !R.disturbed_reruns || !R.self_arg)
-        goto out;
-    why[0] = '\0';
-    if (o->counter_given)
-        R.counter = o->counter;
-    else
-        R.counter = counter_select(why, sizeof why);
-
-    sys_utc_now(utc);
-    rec_add_str(R.rec, "format", RECORD_FORMAT);
-    json_object_object_add(R.rec, "format_version", json_object_new_int(RECORD_FORMAT_VERSION));
-    rec_add_str(R.rec, "tool", NGCC_BENCH_TOOL);
-    rec_add_str(R.rec, "status", "ok");
-    rec_add_str(R.rec, "reason", "");
-    rec_add_str(R.rec, "op", op_name(o->op));
-    rec_add_str(R.rec, "started_utc", utc);
-    json_object_object_add(R.rec, "command", rec_command(o->argc, o->argv));
-
-    if (o->op != OP_NULL) {
-        r = rec_library(&R, files);
-        if (r == -2)
-            goto out;
-    } else {
-        json_object_object_add(R.rec, "library", NULL);
-    }
-    if (!o->estimate_only) {
-        checks = hostcheck_json(R.cpu, R.counter, NULL, &R.fixed_hz);
-        if (o->host_file)
-            rec_merge_host(&R, checks);
-    }
-    R.disturbed_rule = counter_is_core_cycles(R.counter) && R.fixed_hz > 0;
-    counter = rec_counter(&R, why);
-
-    /* Calibration: one call measures t1. */
-    if (R.status == OUTCOME_OK && o->t1_given > 0) {
-        plan_make(&o->plan, o->t1_given, &p);
-    } else if (R.status == OUTCOME_OK) {
-        if (spawn(&R, "calibration", 0, 0, 1, 0, o->timeout_s, &cal) != 0)
-            goto out;
-        setup_s = cal.setup_seconds;
-        if (cal.status != OUTCOME_OK)
-            run_fail(&R, cal.status, cal.reason);
-        else
-            plan_make(&o->plan, cal.seconds, &p);
-    }
-    if (R.status == OUTCOME_OK && o->estimate_only) {
-        est->plan = p;
-        est->setup_s = setup_s;
-        est->seconds = plan_estimate(&p, setup_s);
-        rc = EXIT_BENCH_OK;
-        goto out;
-    }
+    rc = measure_begin(o, &R);
+    if (rc != EXIT_BENCH_OK)
+        return rc;
     if (o->estimate_only) {
-        fprintf(stderr, "ngcc-bench: %s: %s\n", outcome_name(R.status), R.reason);
-        rc = EXIT_BENCH_FAILED;
-        goto out;
+        if (R->status == OUTCOME_OK) {
+            est->plan = R->plan;
+            est->setup_s = R->setup_s;
+            est->seconds = plan_estimate(&R->plan, R->setup_s);
+            rc = EXIT_BENCH_OK;
+        } else {
+            fprintf(stderr, "ngcc-bench: %s: %s\n", outcome_name(R->status), R->reason);
+            rc = EXIT_BENCH_FAILED;
+        }
+        measure_free(R);
+        return rc;
     }
-
-    {
-        const char *label = o->label ? o->label : R.instance ? record_get_string(R.instance, "instance") : NULL;
-        if (o->op == OP_NULL)
-            snprintf(R.name, sizeof R.name, "null");
-        else
-            snprintf(R.name, sizeof R.name, "%s %s", label ? label : o->library, op_name(o->op));
+    if (measure_ready(R)) {
+        run_progress(R, "%s  %d \xc3\x97 %ld  ~%.0f s", R->name, R->plan.trials, R->plan.iters,
+                     plan_estimate(&R->plan, R->setup_s));
+        for (i = 0, r = 0; i < R->plan.trials && r == 0; i++)
+            r = measure_slot(R, i);
+        while (r == 0 && measure_wants_rerun(R))
+            r = measure_rerun(R);
+        if (r < 0) {
+            measure_free(R);
+            return EXIT_BENCH_SYSTEM;
+        }
     }
-    if (R.status == OUTCOME_OK) {
-        run_progress(&R, "%s  %d \xc3\x97 %ld  ~%.0f s", R.name, p.trials, p.iters, plan_estimate(&p, setup_s));
-        for (i = 0; i < p.trials && R.status == OUTCOME_OK; i++)
-            if (run_slot(&R, i, &p, setup_s) < 0)
-                goto out;
-        if (R.status == OUTCOME_OK && apply_outlier_rule(&R, &p, setup_s) < 0)
-            goto out;
-    }
-
-    rec_instance(&R);
-    rec_inputs(&R);
-    json_object_object_add(R.rec, "plan", p.iters > 0 ? rec_plan(&R, &p, setup_s, o->t1_given <= 0) : NULL);
-    json_object_object_add(R.rec, "rules", rec_rules(&R));
-    env = environment_json(R.cpu);
-    json_object_object_add(env, "checks", checks);
-    json_object_object_add(env, "problems", hostcheck_problems(checks));
-    checks = NULL;
-    json_object_object_add(R.rec, "environment", env);
-    json_object_object_add(R.rec, "processes", R.processes);
-    R.processes = NULL;
-    rec_numbers(&R, counter, &p);
-    json_object_object_add(R.rec, "counter", counter);
-    counter = NULL;
-    json_object_object_add(R.rec, "files", files);
-    files = NULL;
-    rec_add_str(R.rec, "status", outcome_name(R.status));
-    rec_add_str(R.rec, "reason", R.reason);
-    sys_utc_now(utc);
-    rec_add_str(R.rec, "finished_utc", utc);
-    if (R.status != OUTCOME_OK)
-        run_progress(&R, "%s  %s: %s", R.name, outcome_name(R.status), R.reason);
-    *record = R.rec;
-    R.rec = NULL;
-    rc = R.status == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
-out:
-    for (i = 0; i < R.natt; i++)
-        trial_result_free(&R.att[i].r);
-    trial_result_free(&cal);
-    free(R.att);
-    free(R.kept);
-    free(R.outlier_reruns);
-    free(R.disturbed_reruns);
-    free(R.lib_arg);
-    free(R.self_arg);
-    json_object_put(R.instance);
-    json_object_put(R.rec);
-    json_object_put(R.processes);
-    json_object_put(files);
-    json_object_put(checks);
-    json_object_put(counter);
+    rc = measure_finish(R, record);
+    measure_free(R);
     return rc;
 }

@@ -24,11 +24,19 @@ struct attempt {
 struct run {
     const struct measure_options *o;
     json_object *rec, *processes;
+    json_object *files;      /* the record's "files", until measure_finish */
+    json_object *checks;     /* host checks, until measure_finish */
+    json_object *counter_json; /* the record's "counter", until measure_finish */
     char *lib_arg, *self_arg;
     enum counter_kind counter;
     int cpu;
     double fixed_hz;
     int disturbed_rule;
+    double origin_s;     /* sys_now() at the start of the command */
+    struct plan plan;    /* iters 0: no plan (calibration failed) */
+    double setup_s;      /* of the calibration process */
+    struct trial_result cal;
+    int slots_done;      /* slots with a kept trial (0..plan.trials) */
     struct attempt *att;
     int natt;
     int *kept;           /* per slot: index in att of its kept trial */

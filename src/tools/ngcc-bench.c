@@ -2,6 +2,7 @@
  * an instance library per record, following measurement.md.
  *
  *   ngcc-bench run --op OP --out RECORD.json [OPTION]... LIBRARY
+ *   ngcc-bench run-many [OPTION]... --jobs FILE
  *   ngcc-bench null [OPTION]...
  *   ngcc-bench host [--cpu N] [--out FILE] ...
  *   ngcc-bench elf [--bytes] LIBRARY
@@ -30,6 +31,7 @@
 #include "elfsize.h"
 #include "environment.h"
 #include "hostcheck.h"
+#include "jobs.h"
 #include "measure.h"
 #include "outcome.h"
 #include "plan.h"
@@ -48,6 +50,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
 "Usage: " PROG " run --op OP --out RECORD.json [OPTION]... LIBRARY\n"
+"       " PROG " run-many [OPTION]... --jobs FILE\n"
 "       " PROG " null [OPTION]...\n"
 "       " PROG " host [--cpu N] [--counter NAME] [--no-steady] [--strict] [--out FILE]\n"
 "       " PROG " elf [--bytes] LIBRARY\n"
@@ -63,6 +66,11 @@ static void usage(FILE *f)
 "Commands:\n"
 "  run     measure OP of LIBRARY and write RECORD.json atomically; an existing\n"
 "          record that checks clean (same library SHA-256) is kept unless --force\n"
+"  run-many  measure several records with their trials interleaved: trial 1 of\n"
+"          every record, then trial 2 of every record, ..., then the outlier\n"
+"          reruns in turn; each line of FILE is OP<TAB>OUT<TAB>LIBRARY[<TAB>T1]\n"
+"          ('#' comments, blank lines; T1 as --t1, '-' none); each record is\n"
+"          written when finished, complete ones are kept unless --force\n"
 "  null    the same path with a do-nothing operation: the timer's own overhead\n"
 "          per call; prints it, writes a record with --out\n"
 "  host    host checks and environment as JSON (stdout or --out), including the\n"
@@ -74,7 +82,9 @@ static void usage(FILE *f)
 "  get     print the value at each dotted PATH of JSON FILE on a line of its\n"
 "          own (stats.sum_seconds, environment.problems), for scripts\n"
 "  trial   (internal) one trial in this process; one JSON object on stdout\n"
-"\n"
+"\n");
+    /* In parts: C99 promises string literals of 4095 bytes only. */
+    fprintf(f,
 "Options of run and null:\n"
 "  --op keygen|enc|dec    the operation (run: required)\n"
 "  --out FILE             the record (run: required)\n"
@@ -99,17 +109,26 @@ static void usage(FILE *f)
 "  --id ID, --label LABEL override the instance's own id and label\n"
 "  --force                measure even if RECORD.json is complete\n"
 "  -q, --quiet            no progress on stderr\n"
+"\n");
+    fprintf(f,
+"Options of run-many: those of run but --op, --out, --t1, --estimate, --id,\n"
+"--label, and:\n"
+"  --jobs FILE            the jobs (required)\n"
+"  --progress             print 'progress DONE/TOTAL' on stderr after each trial\n"
+"                         (TOTAL: jobs x trials; also with -q)\n"
 "\n"
 "Exit status:\n"
 "  0  success (run: record written with status \"ok\", or a complete one kept;\n"
-"     check: every record consistent)\n"
+"     run-many: so for every job; check: every record consistent)\n"
 "  1  run, null: the operation failed, a record with another status was written\n"
+"     (run-many: for at least one job; the other records are written too)\n"
 "     (load-failed, setup-failed, op-failed, wrong-secret, crashed, timeout,\n"
 "     counter-failed, bad-output); check: inconsistencies found; elf: not a\n"
 "     readable ELF file; host --strict: a host problem found; get: a PATH\n"
 "     that FILE does not have\n"
 "  2  usage error (bad option or argument, a counter that does not work here)\n"
-"  3  system error (a file could not be written, a process not started)\n"
+"  3  system error (a file could not be written, a process not started;\n"
+"     run-many: for at least one job, whose record is missing)\n"
 "\n"
 "Report bugs to: " PACKAGE_BUGREPORT "\n");
 }
@@ -284,11 +303,26 @@ static int existing_record_ok(const char *out, const struct measure_options *o, 
     return 1;
 }
 
-static int cmd_run(int argc, char **argv, int null_op)
+enum run_cmd { CMD_RUN, CMD_NULL, CMD_MANY };
+static const char *const run_cmd_names[] = { "run", "null", "run-many" };
+
+struct run_cli {
+    struct measure_options o;
+    const char *out;         /* run, null */
+    const char *jobs;        /* run-many */
+    int have_op;
+    int force;
+    int progress;            /* run-many: "progress DONE/TOTAL" lines */
+};
+
+/* The options of run, null and run-many (one table: the same spelling and
+ * checks for all three); those that do not belong to CMD are usage errors.
+ * Leaves optind at the first operand. */
+static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct run_cli *a)
 {
     enum {
         O_OP = 256, O_OUT, O_ROOT, O_CPU, O_COUNTER, O_TARGET, O_BUDGET, O_TRIALS, O_QUICK,
-        O_T1, O_ESTIMATE, O_TIMEOUT, O_MEM, O_HOST, O_ID, O_LABEL, O_FORCE
+        O_T1, O_ESTIMATE, O_TIMEOUT, O_MEM, O_HOST, O_ID, O_LABEL, O_FORCE, O_JOBS, O_PROGRESS
     };
     static const struct option longopts[] = {
         { "op", required_argument, NULL, O_OP },
@@ -308,87 +342,102 @@ static int cmd_run(int argc, char **argv, int null_op)
         { "id", required_argument, NULL, O_ID },
         { "label", required_argument, NULL, O_LABEL },
         { "force", no_argument, NULL, O_FORCE },
+        { "jobs", required_argument, NULL, O_JOBS },
+        { "progress", no_argument, NULL, O_PROGRESS },
         { "quiet", no_argument, NULL, 'q' },
         { NULL, 0, NULL, 0 }
     };
-    struct measure_options o;
-    struct measure_estimate est;
-    const char *out = NULL;
-    int c, have_op = 0, force = 0, target_set = 0, budget_set = 0, code;
-    json_object *rec = NULL;
+    const char *name = run_cmd_names[cmd];
+    struct measure_options *o = &a->o;
+    int c, idx, target_set = 0, budget_set = 0;
 
-    memset(&o, 0, sizeof o);
-    o.cpu = -1;
-    o.root = ".";
-    o.plan.trial_target_s = PLAN_DEFAULT_TARGET;
-    o.plan.op_budget_s = PLAN_DEFAULT_BUDGET;
-    o.plan.trials = PLAN_DEFAULT_TRIALS;
-    o.timeout_s = MEASURE_DEFAULT_TIMEOUT;
-    o.mem_bytes = MEASURE_DEFAULT_MEM_MIB << 20;
-    o.self_exe = "/proc/self/exe";
-    o.argc = argc + 1;
-    o.argv = argv - 1; /* include the program name */
-    if (null_op) {
-        o.op = OP_NULL;
-        have_op = 1;
-    }
-    while ((c = getopt_long(argc, argv, ":q", longopts, NULL)) != -1) {
+    memset(a, 0, sizeof *a);
+    o->cpu = -1;
+    o->root = ".";
+    o->plan.trial_target_s = PLAN_DEFAULT_TARGET;
+    o->plan.op_budget_s = PLAN_DEFAULT_BUDGET;
+    o->plan.trials = PLAN_DEFAULT_TRIALS;
+    o->timeout_s = MEASURE_DEFAULT_TIMEOUT;
+    o->mem_bytes = MEASURE_DEFAULT_MEM_MIB << 20;
+    o->self_exe = "/proc/self/exe";
+    o->argc = argc + 1;
+    o->argv = argv - 1; /* include the program name */
+    o->op = cmd == CMD_NULL ? OP_NULL : OP_KEYGEN;
+    while ((c = getopt_long(argc, argv, ":q", longopts, &idx)) != -1) {
+        /* Options of one command only. */
+        if ((cmd == CMD_NULL && c == O_OP) ||
+            (cmd == CMD_MANY && (c == O_OP || c == O_OUT || c == O_T1 || c == O_ESTIMATE ||
+                                 c == O_ID || c == O_LABEL)) ||
+            (cmd != CMD_MANY && (c == O_JOBS || c == O_PROGRESS)))
+            die(EXIT_BENCH_USAGE, "%s: --%s is not an option here%s", name, longopts[idx].name,
+                cmd == CMD_MANY ? " (the jobs file gives it)" : "");
         switch (c) {
         case O_OP:
-            if (null_op)
-                die(EXIT_BENCH_USAGE, "null: --op is not an option here");
-            if (op_from_name(optarg, &o.op) != 0 || o.op == OP_NULL)
+            if (op_from_name(optarg, &o->op) != 0 || o->op == OP_NULL)
                 die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
-            have_op = 1;
+            a->have_op = 1;
             break;
-        case O_OUT: out = optarg; break;
-        case O_ROOT: o.root = optarg; break;
-        case O_CPU: o.cpu = cpu_arg(optarg); break;
-        case O_COUNTER: o.counter = counter_arg(optarg); o.counter_given = 1; break;
-        case O_TARGET: o.plan.trial_target_s = num_arg("--trial-target", optarg, 1e-6); target_set = 1; break;
-        case O_BUDGET: o.plan.op_budget_s = num_arg("--budget", optarg, 1e-6); budget_set = 1; break;
-        case O_TRIALS: o.plan.trials = (int)int_arg("--trials", optarg, 1); break;
-        case O_QUICK: o.quick = 1; break;
-        case O_T1: o.t1_given = num_arg("--t1", optarg, 1e-12); break;
-        case O_ESTIMATE: o.estimate_only = 1; break;
-        case O_TIMEOUT: o.timeout_s = num_arg("--timeout", optarg, 0.001); break;
-        case O_MEM: o.mem_bytes = (unsigned long long)int_arg("--mem-limit", optarg, 0) << 20; break;
-        case O_HOST: o.host_file = optarg; break;
-        case O_ID: o.id = optarg; break;
-        case O_LABEL: o.label = optarg; break;
-        case O_FORCE: force = 1; break;
-        case 'q': o.quiet = 1; break;
-        default: bad_option(null_op ? "null" : "run", argv, c);
+        case O_OUT: a->out = optarg; break;
+        case O_ROOT: o->root = optarg; break;
+        case O_CPU: o->cpu = cpu_arg(optarg); break;
+        case O_COUNTER: o->counter = counter_arg(optarg); o->counter_given = 1; break;
+        case O_TARGET: o->plan.trial_target_s = num_arg("--trial-target", optarg, 1e-6); target_set = 1; break;
+        case O_BUDGET: o->plan.op_budget_s = num_arg("--budget", optarg, 1e-6); budget_set = 1; break;
+        case O_TRIALS: o->plan.trials = (int)int_arg("--trials", optarg, 1); break;
+        case O_QUICK: o->quick = 1; break;
+        case O_T1: o->t1_given = num_arg("--t1", optarg, 1e-12); break;
+        case O_ESTIMATE: o->estimate_only = 1; break;
+        case O_TIMEOUT: o->timeout_s = num_arg("--timeout", optarg, 0.001); break;
+        case O_MEM: o->mem_bytes = (unsigned long long)int_arg("--mem-limit", optarg, 0) << 20; break;
+        case O_HOST: o->host_file = optarg; break;
+        case O_ID: o->id = optarg; break;
+        case O_LABEL: o->label = optarg; break;
+        case O_FORCE: a->force = 1; break;
+        case O_JOBS: a->jobs = optarg; break;
+        case O_PROGRESS: a->progress = 1; break;
+        case 'q': o->quiet = 1; break;
+        default: bad_option(name, argv, c);
         }
     }
-    if (o.plan.trials > 1000)
+    if (cmd == CMD_RUN && !a->have_op)
+        die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
+    if (o->plan.trials > 1000)
         die(EXIT_BENCH_USAGE, "--trials: at most 1000");
-    if (o.quick) {
+    if (o->quick) {
         if (!target_set)
-            o.plan.trial_target_s = PLAN_QUICK_TARGET;
+            o->plan.trial_target_s = PLAN_QUICK_TARGET;
         if (!budget_set)
-            o.plan.op_budget_s = PLAN_QUICK_BUDGET;
+            o->plan.op_budget_s = PLAN_QUICK_BUDGET;
     }
 #if defined(__SANITIZE_ADDRESS__)
-    o.mem_bytes = 0; /* ASan reserves terabytes of address space */
+    o->mem_bytes = 0; /* ASan reserves terabytes of address space */
 #endif
-    if (!have_op)
-        die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
+}
+
+static int cmd_run(int argc, char **argv, int null_op)
+{
+    struct run_cli a;
+    struct measure_options *o = &a.o;
+    struct measure_estimate est;
+    int code;
+    json_object *rec = NULL;
+
+    parse_run_options(argc, argv, null_op ? CMD_NULL : CMD_RUN, &a);
     if (null_op && optind != argc)
         die(EXIT_BENCH_USAGE, "null: no LIBRARY is taken");
     if (!null_op && optind + 1 != argc)
         die(EXIT_BENCH_USAGE, "run: one LIBRARY is required");
-    if (!null_op && !out && !o.estimate_only)
+    if (!null_op && !a.out && !o->estimate_only)
         die(EXIT_BENCH_USAGE, "run: --out is required");
-    if (access(o.root, X_OK) != 0)
-        die(EXIT_BENCH_USAGE, "--root: %s: %s", o.root, strerror(errno));
-    o.library = null_op ? NULL : argv[optind];
+    if (access(o->root, X_OK) != 0)
+        die(EXIT_BENCH_USAGE, "--root: %s: %s", o->root, strerror(errno));
+    o->library = null_op ? NULL : argv[optind];
 
-    if (out && !force && !o.estimate_only && existing_record_ok(out, &o, &code))
+    if (a.out && !a.force && !o->estimate_only && existing_record_ok(a.out, o, &code))
         return code;
 
-    code = measure_run(&o, &rec, &est);
-    if (o.estimate_only) {
+    code = measure_run(o, &rec, &est);
+    if (o->estimate_only) {
         if (code == EXIT_BENCH_OK)
             printf("%.3f %.9g %ld %d %d\n", est.seconds, est.plan.t1_s, est.plan.iters,
                    est.plan.warmups, est.plan.trials);
@@ -396,8 +445,8 @@ static int cmd_run(int argc, char **argv, int null_op)
     }
     if (!rec)
         return code;
-    if (out)
-        write_json(out, rec);
+    if (a.out)
+        write_json(a.out, rec);
     if (null_op) {
         double mt, ms;
         const char *unit = record_get_string(rec, "counter.unit");
@@ -406,6 +455,224 @@ static int cmd_run(int argc, char **argv, int null_op)
             printf("null: %.3g %s per call, %.3g ns per call\n", mt, unit ? unit : "ticks", ms * 1e9);
     }
     json_object_put(rec);
+    return code;
+}
+
+/* ---- run-many ---- */
+
+/* One job of run-many: its options (with its own command line for the
+ * record) and its measurement while it lasts. */
+struct many_job {
+    struct measure_options o;
+    char **argv;         /* run-many's argv, "#", "JOBS:LINE", the job's fields */
+    char *where;         /* "JOBS:LINE" */
+    char *fields;        /* the job line, split at its tabs */
+    struct run *R;
+    int active;          /* being measured */
+};
+
+/* The record's command: run-many as given, then "#" and the job (a shell
+ * reads the rest as a comment: the command runs as it stands). */
+static int many_command(struct many_job *m, const struct measure_options *base, const char *jobs,
+                        const struct job *j)
+{
+    int n = base->argc, k = 0, i;
+    size_t len = strlen(j->text);
+    char *p;
+    m->where = malloc(strlen(jobs) + 24);
+    m->fields = strdup(j->text);
+    m->argv = calloc((size_t)n + 8, sizeof *m->argv);
+    if (!m->where || !m->fields || !m->argv)
+        return -1;
+    sprintf(m->where, "%s:%d", jobs, j->line);
+    for (i = 0; i < n; i++)
+        m->argv[k++] = base->argv[i];
+    m->argv[k++] = "#";
+    m->argv[k++] = m->where;
+    m->argv[k++] = m->fields;
+    for (p = m->fields; p < m->fields + len && k < n + 7; p++)
+        if (*p == '\t') {
+            *p = '\0';
+            m->argv[k++] = p + 1;
+        }
+    m->o.argc = k;
+    m->o.argv = m->argv;
+    return 0;
+}
+
+/* Finish job M's record and write it.  Updates the exit code *CODE. */
+static void many_finish(struct many_job *m, const char *out, int *code)
+{
+    json_object *rec = NULL;
+    int rc = measure_finish(m->R, &rec);
+    if (record_write(out, rec) != 0) {
+        fprintf(stderr, PROG ": %s: cannot write: %s\n", out, strerror(errno));
+        *code = EXIT_BENCH_SYSTEM;
+    } else if (rc != EXIT_BENCH_OK && *code == EXIT_BENCH_OK) {
+        *code = EXIT_BENCH_FAILED;
+    }
+    json_object_put(rec);
+    measure_free(m->R);
+    m->R = NULL;
+    m->active = 0;
+}
+
+static void many_progress(const struct run_cli *a, long done, long total)
+{
+    if (a->progress) {
+        fprintf(stderr, "progress %ld/%ld\n", done, total);
+        fflush(stderr);
+    }
+}
+
+static int cmd_run_many(int argc, char **argv)
+{
+    struct run_cli a;
+    struct job_list list;
+    struct many_job *m;
+    struct sched_item *items;
+    char err[512];
+    int i, r, code = EXIT_BENCH_OK, slots, last = -1, pass = 0, measured = 0, rerun_phase = 0;
+    long done = 0, total;
+    double origin = sys_now(), estimate = 0;
+
+    parse_run_options(argc, argv, CMD_MANY, &a);
+    if (!a.jobs)
+        die(EXIT_BENCH_USAGE, "run-many: --jobs FILE is required (try '" PROG " --help')");
+    if (optind != argc)
+        die(EXIT_BENCH_USAGE, "run-many: no LIBRARY is taken: the jobs file names them");
+    if (access(a.o.root, X_OK) != 0)
+        die(EXIT_BENCH_USAGE, "--root: %s: %s", a.o.root, strerror(errno));
+    r = jobs_load(a.jobs, &list, err, sizeof err);
+    if (r == -2)
+        die(EXIT_BENCH_SYSTEM, "%s: out of memory", a.jobs);
+    if (r != 0)
+        die(EXIT_BENCH_USAGE, "%s%s%s", a.jobs, r == -1 ? ":" : ": ", err);
+    if (list.n == 0)
+        die(EXIT_BENCH_USAGE, "%s: no jobs", a.jobs);
+    slots = a.o.plan.trials;
+    total = (long)list.n * slots;
+    m = calloc((size_t)list.n, sizeof *m);
+    items = calloc((size_t)list.n, sizeof *items);
+    if (!m || !items)
+        die(EXIT_BENCH_SYSTEM, "out of memory");
+
+    /* Begin every job: keep the complete records, calibrate the others. */
+    for (i = 0; i < list.n; i++) {
+        const struct job *j = &list.jobs[i];
+        struct many_job *mj = &m[i];
+        int kept_code;
+        mj->o = a.o;
+        mj->o.op = j->op;
+        mj->o.library = j->library;
+        mj->o.t1_given = j->t1_s;
+        mj->o.interleaved = 1;
+        mj->o.origin_s = origin;
+        items[i].slots = slots;
+        if (many_command(mj, &a.o, a.jobs, j) != 0)
+            die(EXIT_BENCH_SYSTEM, "out of memory");
+        if (!a.force && existing_record_ok(j->out, &mj->o, &kept_code)) {
+            if (kept_code != EXIT_BENCH_OK && code == EXIT_BENCH_OK)
+                code = EXIT_BENCH_FAILED;
+            done += slots;
+            continue;
+        }
+        if (measure_begin(&mj->o, &mj->R) != EXIT_BENCH_OK) {
+            fprintf(stderr, PROG ": %s: %s: no record\n", mj->where, j->out);
+            code = EXIT_BENCH_SYSTEM;
+            done += slots;
+            continue;
+        }
+        if (!measure_ready(mj->R)) {
+            many_finish(mj, j->out, &code);
+            done += slots;
+            continue;
+        }
+        mj->active = items[i].active = 1;
+        measured++;
+        estimate += plan_estimate(measure_plan(mj->R), measure_setup_s(mj->R));
+        if (!a.o.quiet)
+            fprintf(stderr, "plan  %s  %d \xc3\x97 %ld  ~%.0f s\n", measure_name(mj->R),
+                    measure_plan(mj->R)->trials, measure_plan(mj->R)->iters,
+                    plan_estimate(measure_plan(mj->R), measure_setup_s(mj->R)));
+    }
+    if (!a.o.quiet && measured > 0)
+        fprintf(stderr, "%d record%s, %d trials each, interleaved  ~%.0f s\n", measured,
+                measured == 1 ? "" : "s", slots, estimate);
+    many_progress(&a, done, total);
+
+    /* Slot passes, then outlier reruns round-robin; each record is written
+     * as soon as it is finished. */
+    for (;;) {
+        enum sched_step step;
+        int j, slot, slots_left = 0;
+        for (i = 0; i < list.n; i++)
+            if (items[i].active && items[i].slots_done < items[i].slots)
+                slots_left = 1;
+        if (!slots_left) {
+            for (i = 0; i < list.n; i++) {
+                if (!items[i].active)
+                    continue;
+                items[i].wants_rerun = measure_wants_rerun(m[i].R);
+                if (!items[i].wants_rerun) {
+                    many_finish(&m[i], list.jobs[i].out, &code);
+                    items[i].active = 0;
+                }
+            }
+        }
+        step = sched_next(items, list.n, last, &j, &slot);
+        if (step == SCHED_DONE)
+            break;
+        if (step == SCHED_SLOT) {
+            if (slot + 1 > pass && !a.o.quiet) {
+                int k, count = 0;
+                for (k = 0; k < list.n; k++)
+                    count += items[k].active && items[k].slots_done == slot;
+                fprintf(stderr, "pass %d/%d  %d record%s\n", slot + 1, slots, count, count == 1 ? "" : "s");
+            }
+            if (slot + 1 > pass)
+                pass = slot + 1;
+            r = measure_slot(m[j].R, slot);
+            if (r == 0) {
+                items[j].slots_done++;
+                done++;
+            }
+        } else {
+            if (!rerun_phase && !a.o.quiet) {
+                int k, count = 0;
+                for (k = 0; k < list.n; k++)
+                    count += items[k].active && items[k].wants_rerun;
+                fprintf(stderr, "outlier reruns  %d record%s\n", count, count == 1 ? "" : "s");
+            }
+            rerun_phase = 1;
+            last = j;
+            r = measure_rerun(m[j].R);
+        }
+        if (r != 0) {
+            done += items[j].slots - items[j].slots_done;
+            if (r > 0) {
+                many_finish(&m[j], list.jobs[j].out, &code);
+            } else {
+                fprintf(stderr, PROG ": %s: %s: no record\n", m[j].where, list.jobs[j].out);
+                measure_free(m[j].R);
+                m[j].R = NULL;
+                m[j].active = 0;
+                code = EXIT_BENCH_SYSTEM;
+            }
+            items[j].active = 0;
+        }
+        many_progress(&a, done, total);
+    }
+
+    for (i = 0; i < list.n; i++) {
+        measure_free(m[i].R);
+        free(m[i].argv);
+        free(m[i].where);
+        free(m[i].fields);
+    }
+    free(m);
+    free(items);
+    jobs_free(&list);
     return code;
 }
 
@@ -616,6 +883,8 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1, 0);
     if (strcmp(cmd, "null") == 0)
         return cmd_run(argc - 1, argv + 1, 1);
+    if (strcmp(cmd, "run-many") == 0)
+        return cmd_run_many(argc - 1, argv + 1);
     if (strcmp(cmd, "trial") == 0)
         return cmd_trial(argc - 1, argv + 1);
     if (strcmp(cmd, "host") == 0)

@@ -20,6 +20,7 @@
 
 #include "digest.h"
 #include "elfsize.h"
+#include "jobs.h"
 #include "plan.h"
 #include "record.h"
 #include "stats.h"
@@ -668,6 +669,185 @@ START_TEST(checker_failed_record)
 }
 END_TEST
 
+/* ---- run-many: the jobs file and the scheduler ---- */
+
+START_TEST(jobs_parse_good)
+{
+    static const char text[] =
+        "# a comment\n"
+        "keygen\tdata/a__keygen.json\tlib/A.so\n"
+        "\n"
+        "   # indented comment\n"
+        "enc\tdata/a__enc.json\tlib/A.so\t1.5e-05\r\n"
+        "dec\tdata/a__dec.json\tlib/A.so\t-\n"
+        "  \t \n"
+        "keygen\tdata/b__keygen.json\tlib/B.so"; /* no final newline */
+    struct job_list l;
+    char err[200];
+    ck_assert_int_eq(jobs_parse(text, strlen(text), &l, err, sizeof err), 0);
+    ck_assert_int_eq(l.n, 4);
+    ck_assert_int_eq(l.jobs[0].line, 2);
+    ck_assert_int_eq(l.jobs[0].op, OP_KEYGEN);
+    ck_assert_str_eq(l.jobs[0].out, "data/a__keygen.json");
+    ck_assert_str_eq(l.jobs[0].library, "lib/A.so");
+    ck_assert(l.jobs[0].t1_s == 0.0);
+    ck_assert_int_eq(l.jobs[1].line, 5);
+    ck_assert_int_eq(l.jobs[1].op, OP_ENC);
+    ck_assert(l.jobs[1].t1_s == 1.5e-05);
+    ck_assert_str_eq(l.jobs[1].text, "enc\tdata/a__enc.json\tlib/A.so\t1.5e-05");
+    ck_assert_int_eq(l.jobs[2].op, OP_DEC);
+    ck_assert(l.jobs[2].t1_s == 0.0);
+    ck_assert_int_eq(l.jobs[3].line, 8);
+    ck_assert_str_eq(l.jobs[3].library, "lib/B.so");
+    jobs_free(&l);
+    ck_assert_int_eq(jobs_parse("", 0, &l, err, sizeof err), 0);
+    ck_assert_int_eq(l.n, 0);
+    jobs_free(&l);
+}
+END_TEST
+
+static void bad_jobs(const char *text, const char *want)
+{
+    struct job_list l;
+    char err[200];
+    ck_assert_int_eq(jobs_parse(text, strlen(text), &l, err, sizeof err), -1);
+    ck_assert_msg(strstr(err, want) != NULL, "'%s' does not say '%s'", err, want);
+    ck_assert_int_eq(l.n, 0);
+    ck_assert_ptr_eq(l.jobs, NULL);
+}
+
+START_TEST(jobs_parse_bad)
+{
+    bad_jobs("keygen\ta.json\n", "1: too few fields");
+    bad_jobs("# c\nkeygen\ta.json\tA.so\t1e-5\textra\n", "2: too many fields");
+    bad_jobs("null\ta.json\tA.so\n", "1: unknown operation 'null'");
+    bad_jobs("keygen a.json A.so\n", "1: too few fields");
+    bad_jobs("KEYGEN\ta.json\tA.so\n", "unknown operation");
+    bad_jobs("enc\t\tA.so\n", "1: empty OUT");
+    bad_jobs("enc\ta.json\t\n", "1: empty LIBRARY");
+    bad_jobs("enc\ta.json\tA.so\t0\n", "1: bad T1 '0'");
+    bad_jobs("enc\ta.json\tA.so\tfast\n", "bad T1");
+    bad_jobs("enc\ta.json\tA.so\t\n", "bad T1");
+    bad_jobs("enc\ta.json\tA.so\nkeygen\tb.json\tA.so\n\ndec\ta.json\tB.so\n",
+             "4: OUT a.json is also the OUT of line 1");
+}
+END_TEST
+
+START_TEST(jobs_load_file)
+{
+    char path[] = "/tmp/check_bench_jobsXXXXXX", err[300];
+    static const char text[] = "dec\tx.json\tX.so\t0.002\n";
+    struct job_list l;
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    ck_assert_int_eq(write(fd, text, sizeof text - 1), (int)(sizeof text - 1));
+    close(fd);
+    ck_assert_int_eq(jobs_load(path, &l, err, sizeof err), 0);
+    ck_assert_int_eq(l.n, 1);
+    ck_assert(l.jobs[0].t1_s == 0.002);
+    jobs_free(&l);
+    unlink(path);
+    ck_assert_int_eq(jobs_load(path, &l, err, sizeof err), -3);
+    ck_assert_msg(strncmp(err, "cannot read", 11) == 0, "%s", err);
+}
+END_TEST
+
+/* Drive the scheduler to the end: SLOTS passes over N records, then the
+ * reruns that WANT[i] asks of record i, one per turn; "fail" makes record
+ * FAIL_JOB fail at slot FAIL_SLOT.  The steps into ORDER as "job:slot"
+ * (slot passes) or "job:r" (reruns). */
+static void drive(int n, int slots, const int *want, int fail_job, int fail_slot, char *order, size_t size)
+{
+    struct sched_item items[8];
+    int left[8], i, job, slot, last = -1, steps = 0;
+    enum sched_step st;
+    memset(items, 0, sizeof items);
+    order[0] = '\0';
+    for (i = 0; i < n; i++) {
+        items[i].active = 1;
+        items[i].slots = slots;
+        left[i] = want[i];
+    }
+    for (;;) {
+        int slot_left = 0;
+        for (i = 0; i < n; i++)
+            slot_left |= items[i].active && items[i].slots_done < items[i].slots;
+        if (!slot_left)
+            for (i = 0; i < n; i++) {
+                items[i].wants_rerun = left[i] > 0;
+                if (items[i].active && !items[i].wants_rerun)
+                    items[i].active = 0; /* finished */
+            }
+        st = sched_next(items, n, last, &job, &slot);
+        if (st == SCHED_DONE)
+            break;
+        ck_assert_int_lt(++steps, 200);
+        if (st == SCHED_SLOT) {
+            ck_assert_int_eq(slot, items[job].slots_done);
+            snprintf(order + strlen(order), size - strlen(order), "%d:%d ", job, slot);
+            if (job == fail_job && slot == fail_slot)
+                items[job].active = 0;
+            else
+                items[job].slots_done++;
+        } else {
+            snprintf(order + strlen(order), size - strlen(order), "%d:r ", job);
+            left[job]--;
+            last = job;
+        }
+    }
+    ck_assert_int_eq(job, -1);
+}
+
+START_TEST(sched_passes_then_round_robin)
+{
+    char order[400];
+    int none[3] = { 0, 0, 0 }, some[3] = { 2, 0, 1 };
+    drive(3, 2, none, -1, -1, order, sizeof order);
+    ck_assert_str_eq(order, "0:0 1:0 2:0 0:1 1:1 2:1 ");
+    /* Reruns in turn: 0, 2, 0 (record 1 has none; 2 has one). */
+    drive(3, 2, some, -1, -1, order, sizeof order);
+    ck_assert_str_eq(order, "0:0 1:0 2:0 0:1 1:1 2:1 0:r 2:r 0:r ");
+    /* A record that fails drops out of the passes. */
+    drive(3, 3, none, 1, 1, order, sizeof order);
+    ck_assert_str_eq(order, "0:0 1:0 2:0 0:1 1:1 2:1 0:2 2:2 ");
+    /* One record alone: run's order. */
+    drive(1, 3, some, -1, -1, order, sizeof order);
+    ck_assert_str_eq(order, "0:0 0:1 0:2 0:r 0:r ");
+}
+END_TEST
+
+START_TEST(sched_edge_cases)
+{
+    struct sched_item it[3];
+    int job, slot;
+    memset(it, 0, sizeof it);
+    ck_assert_int_eq(sched_next(it, 0, -1, &job, &slot), SCHED_DONE);
+    ck_assert_int_eq(job, -1);
+    ck_assert_int_eq(sched_next(it, 3, -1, &job, &slot), SCHED_DONE);
+    /* Inactive records are never picked, whatever they say. */
+    it[0].slots = 5;
+    it[0].wants_rerun = 1;
+    ck_assert_int_eq(sched_next(it, 3, -1, &job, &slot), SCHED_DONE);
+    /* A rerun is not scheduled while an active record has a slot left. */
+    it[0].active = it[1].active = 1;
+    it[0].slots = it[1].slots = 2;
+    it[0].slots_done = 2;
+    it[1].slots_done = 1;
+    ck_assert_int_eq(sched_next(it, 3, -1, &job, &slot), SCHED_SLOT);
+    ck_assert_int_eq(job, 1);
+    ck_assert_int_eq(slot, 1);
+    /* Round-robin wraps around LAST; LAST out of range starts at 0. */
+    it[1].slots_done = 2;
+    it[1].wants_rerun = 1;
+    ck_assert_int_eq(sched_next(it, 3, 1, &job, &slot), SCHED_RERUN);
+    ck_assert_int_eq(job, 0);
+    ck_assert_int_eq(sched_next(it, 3, 0, &job, &slot), SCHED_RERUN);
+    ck_assert_int_eq(job, 1);
+    ck_assert_int_eq(sched_next(it, 3, 7, &job, &slot), SCHED_RERUN);
+    ck_assert_int_eq(job, 0);
+}
+END_TEST
+
 static Suite *bench_suite(void)
 {
     Suite *s = suite_create("bench");
@@ -713,6 +893,14 @@ static Suite *bench_suite(void)
     tcase_add_test(tc, checker_detects_kept_disturbed);
     tcase_add_test(tc, checker_verifies_file_digests);
     tcase_add_test(tc, checker_failed_record);
+    suite_add_tcase(s, tc);
+
+    tc = tcase_create("run-many");
+    tcase_add_test(tc, jobs_parse_good);
+    tcase_add_test(tc, jobs_parse_bad);
+    tcase_add_test(tc, jobs_load_file);
+    tcase_add_test(tc, sched_passes_then_round_robin);
+    tcase_add_test(tc, sched_edge_cases);
     suite_add_tcase(s, tc);
     return s;
 }
