@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ngcc_instance.h"
 #include "record.h"
 #include "sysfile.h"
 
@@ -31,6 +32,34 @@ json_object *record_double(double d)
     if (!strpbrk(buf, ".eEn"))
         strcat(buf, ".0");
     return json_object_new_double_s(d, buf);
+}
+
+static json_object *str_or_null(const char *s)
+{
+    return s ? json_object_new_string(s) : NULL;
+}
+
+json_object *rec_instance_info_json(const struct ngcc_instance_info *info)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "abi", json_object_new_int(info->abi));
+    json_object_object_add(o, "id", str_or_null(info->id));
+    json_object_object_add(o, "type", str_or_null(info->type));
+    json_object_object_add(o, "algorithm", str_or_null(info->algorithm));
+    json_object_object_add(o, "instance", str_or_null(info->instance));
+    json_object_object_add(o, "algorithm_instance", str_or_null(info->algorithm_instance));
+    json_object_object_add(o, "variant", str_or_null(info->variant));
+    json_object_object_add(o, "source_dir", str_or_null(info->source_dir));
+    json_object_object_add(o, "compiler", str_or_null(info->compiler));
+    json_object_object_add(o, "flags", str_or_null(info->flags));
+    json_object_object_add(o, "flags_class", str_or_null(info->flags_class));
+    json_object_object_add(o, "flags_reason", str_or_null(info->flags_reason));
+    json_object_object_add(o, "blank_test_vectors", json_object_new_boolean(info->blank_test_vectors));
+    json_object_object_add(o, "pk_len", json_object_new_int64((int64_t)info->pk_len));
+    json_object_object_add(o, "sk_len", json_object_new_int64((int64_t)info->sk_len));
+    json_object_object_add(o, "ct_len", json_object_new_int64((int64_t)info->ct_len));
+    json_object_object_add(o, "ss_len", json_object_new_int64((int64_t)info->ss_len));
+    return o;
 }
 
 static json_object *spread_json(const struct spread_stats *s)

@@ -11,6 +11,8 @@
 
 #include "stats.h"
 
+struct ngcc_instance_info;
+
 #define RECORD_FORMAT "ngcc-perf/bench-record"
 #define HOST_FORMAT "ngcc-perf/bench-host"
 #define RECORD_FORMAT_VERSION 1
@@ -18,6 +20,10 @@
 /* A double in the shortest form that reads back exactly; null for NaN and
  * infinities. */
 json_object *record_double(double d);
+
+/* The "instance" object of a record or profile: the fields of INFO,
+ * null for the strings it leaves NULL. */
+json_object *rec_instance_info_json(const struct ngcc_instance_info *info);
 
 /* The "stats" object of a record. */
 json_object *record_stats_json(const struct stats *s);

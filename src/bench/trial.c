@@ -78,34 +78,6 @@ static int others_jiffies(int cpu, unsigned long long *total, unsigned long long
     return n > 0 ? 0 : -1;
 }
 
-static json_object *str_or_null(const char *s)
-{
-    return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *info_json(const struct ngcc_instance_info *info)
-{
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "abi", json_object_new_int(info->abi));
-    json_object_object_add(o, "id", str_or_null(info->id));
-    json_object_object_add(o, "type", str_or_null(info->type));
-    json_object_object_add(o, "algorithm", str_or_null(info->algorithm));
-    json_object_object_add(o, "instance", str_or_null(info->instance));
-    json_object_object_add(o, "algorithm_instance", str_or_null(info->algorithm_instance));
-    json_object_object_add(o, "variant", str_or_null(info->variant));
-    json_object_object_add(o, "source_dir", str_or_null(info->source_dir));
-    json_object_object_add(o, "compiler", str_or_null(info->compiler));
-    json_object_object_add(o, "flags", str_or_null(info->flags));
-    json_object_object_add(o, "flags_class", str_or_null(info->flags_class));
-    json_object_object_add(o, "flags_reason", str_or_null(info->flags_reason));
-    json_object_object_add(o, "blank_test_vectors", json_object_new_boolean(info->blank_test_vectors));
-    json_object_object_add(o, "pk_len", json_object_new_int64((int64_t)info->pk_len));
-    json_object_object_add(o, "sk_len", json_object_new_int64((int64_t)info->sk_len));
-    json_object_object_add(o, "ct_len", json_object_new_int64((int64_t)info->ct_len));
-    json_object_object_add(o, "ss_len", json_object_new_int64((int64_t)info->ss_len));
-    return o;
-}
-
 static void set_status(struct trial_result *res, enum outcome o, const char *why)
 {
     res->status = o;
@@ -148,7 +120,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     t0 = sys_now_ns();
     o = instance_load(&in, rq->op, rq->library, why, sizeof why);
     if (o == OUTCOME_OK && in.info)
-        res->instance = info_json(in.info);
+        res->instance = rec_instance_info_json(in.info);
     if (o == OUTCOME_OK)
         o = instance_setup(&in, rq->op, why, sizeof why);
     res->setup_seconds = (double)(sys_now_ns() - t0) / 1e9;

@@ -77,34 +77,6 @@ static int load_api(void *dl, struct api *a, char *why, size_t size)
     return 0;
 }
 
-static json_object *str_or_null(const char *s)
-{
-    return s ? json_object_new_string(s) : NULL;
-}
-
-static json_object *info_json(const struct ngcc_instance_info *info)
-{
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "abi", json_object_new_int(info->abi));
-    json_object_object_add(o, "id", str_or_null(info->id));
-    json_object_object_add(o, "type", str_or_null(info->type));
-    json_object_object_add(o, "algorithm", str_or_null(info->algorithm));
-    json_object_object_add(o, "instance", str_or_null(info->instance));
-    json_object_object_add(o, "algorithm_instance", str_or_null(info->algorithm_instance));
-    json_object_object_add(o, "variant", str_or_null(info->variant));
-    json_object_object_add(o, "source_dir", str_or_null(info->source_dir));
-    json_object_object_add(o, "compiler", str_or_null(info->compiler));
-    json_object_object_add(o, "flags", str_or_null(info->flags));
-    json_object_object_add(o, "flags_class", str_or_null(info->flags_class));
-    json_object_object_add(o, "flags_reason", str_or_null(info->flags_reason));
-    json_object_object_add(o, "blank_test_vectors", json_object_new_boolean(info->blank_test_vectors));
-    json_object_object_add(o, "pk_len", json_object_new_int64((int64_t)info->pk_len));
-    json_object_object_add(o, "sk_len", json_object_new_int64((int64_t)info->sk_len));
-    json_object_object_add(o, "ct_len", json_object_new_int64((int64_t)info->ct_len));
-    json_object_object_add(o, "ss_len", json_object_new_int64((int64_t)info->ss_len));
-    return o;
-}
-
 /* A bit length as JSON: null for the runtime's "various" entries. */
 static json_object *bits_json(unsigned long long b)
 {
@@ -181,7 +153,7 @@ json_object *profile_work(const struct profile_request *rq)
         set(r, o, why);
         return r;
     }
-    json_object_object_add(r, "instance", info_json(in.info));
+    json_object_object_add(r, "instance", rec_instance_info_json(in.info));
     pi = a.info();
     json_object_object_add(r, "wrapped", json_object_new_string(pi->wrapped));
     json_object_object_add(r, "hash", json_object_new_string(pi->hash));

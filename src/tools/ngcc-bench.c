@@ -18,15 +18,16 @@
 #endif
 
 #include <errno.h>
+#include <float.h>
 #include <getopt.h>
-#include <math.h>
+#include <limits.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "counter.h"
 #include "elfsize.h"
 #include "environment.h"
@@ -133,77 +134,27 @@ static void usage(FILE *f)
 "Report bugs to: " PACKAGE_BUGREPORT "\n");
 }
 
-static void die(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
-static void die(int status, const char *fmt, ...)
-{
-    va_list ap;
-    fputs(PROG ": ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(status);
-}
-
-/* A getopt_long error ('?' unknown, ':' argument missing) as our message. */
-static void bad_option(const char *cmd, char **argv, int c) __attribute__((noreturn));
-static void bad_option(const char *cmd, char **argv, int c)
-{
-    die(EXIT_BENCH_USAGE, "%s: %s '%s' (try '" PROG " --help')", cmd,
-        c == ':' ? "option needs an argument" : "unknown option", argv[optind - 1]);
-}
-
-static double num_arg(const char *opt, const char *s, double min)
-{
-    char *end;
-    double v;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno || end == s || *end || !isfinite(v) || v < min)
-        die(EXIT_BENCH_USAGE, "%s: bad value '%s'", opt, s);
-    return v;
-}
-
-static long int_arg(const char *opt, const char *s, long min)
-{
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min)
-        die(EXIT_BENCH_USAGE, "%s: bad value '%s'", opt, s);
-    return v;
-}
-
 static enum counter_kind counter_arg(const char *s)
 {
     enum counter_kind k;
     char why[256];
     if (counter_from_name(s, &k) != 0)
-        die(EXIT_BENCH_USAGE, "--counter: unknown counter '%s' (perf-cycles, tsc, cntvct, clock)", s);
+        cli_die(EXIT_BENCH_USAGE, "--counter: unknown counter '%s' (perf-cycles, tsc, cntvct, clock)", s);
     if (counter_probe(k, why, sizeof why) != 0)
-        die(EXIT_BENCH_USAGE, "--counter %s does not work here: %s", s, why);
+        cli_die(EXIT_BENCH_USAGE, "--counter %s does not work here: %s", s, why);
     return k;
-}
-
-static int cpu_arg(const char *s)
-{
-    long cpu = int_arg("--cpu", s, 0);
-    if (cpu >= CPU_SETSIZE)
-        die(EXIT_BENCH_USAGE, "--cpu: no CPU %ld", cpu);
-    return (int)cpu;
 }
 
 static void write_json(const char *out, json_object *obj)
 {
     if (out) {
         if (record_write(out, obj) != 0)
-            die(EXIT_BENCH_SYSTEM, "%s: cannot write: %s", out, strerror(errno));
+            cli_die(EXIT_BENCH_SYSTEM, "%s: cannot write: %s", out, strerror(errno));
     } else {
         puts(json_object_to_json_string_ext(obj, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_SPACED |
                                                  JSON_C_TO_STRING_NOSLASHESCAPE));
         if (fflush(stdout) != 0)
-            die(EXIT_BENCH_SYSTEM, "cannot write to stdout: %s", strerror(errno));
+            cli_die(EXIT_BENCH_SYSTEM, "cannot write to stdout: %s", strerror(errno));
     }
 }
 
@@ -234,22 +185,22 @@ static int cmd_trial(int argc, char **argv)
         switch (c) {
         case 'o':
             if (op_from_name(optarg, &rq.op) != 0)
-                die(EXIT_BENCH_USAGE, "--op: unknown operation '%s'", optarg);
+                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s'", optarg);
             have_op = 1;
             break;
-        case 'i': rq.iters = int_arg("--iters", optarg, 1); break;
-        case 'w': rq.warmups = (int)int_arg("--warmups", optarg, 0); break;
-        case 'c': rq.cpu = cpu_arg(optarg); break;
+        case 'i': rq.iters = cli_int_arg("--iters", optarg, 1, LONG_MAX); break;
+        case 'w': rq.warmups = (int)cli_int_arg("--warmups", optarg, 0, LONG_MAX); break;
+        case 'c': rq.cpu = cli_cpu_arg(optarg); break;
         case 'k': rq.counter = counter_arg(optarg); break;
-        default: bad_option("trial", argv, c);
+        default: cli_bad_option("trial", argv, c);
         }
     }
     if (!have_op)
-        die(EXIT_BENCH_USAGE, "trial: --op is required");
+        cli_die(EXIT_BENCH_USAGE, "trial: --op is required");
     if (rq.op != OP_NULL && optind + 1 != argc)
-        die(EXIT_BENCH_USAGE, "trial: one LIBRARY is required");
+        cli_die(EXIT_BENCH_USAGE, "trial: one LIBRARY is required");
     if (rq.op == OP_NULL && optind != argc)
-        die(EXIT_BENCH_USAGE, "trial: the null operation takes no LIBRARY");
+        cli_die(EXIT_BENCH_USAGE, "trial: the null operation takes no LIBRARY");
     rq.library = rq.op == OP_NULL ? NULL : argv[optind];
 
     /* Our result goes to the real stdout; whatever the candidate prints
@@ -257,7 +208,7 @@ static int cmd_trial(int argc, char **argv)
     fflush(stdout);
     out_fd = dup(1);
     if (out_fd < 0 || dup2(2, 1) < 0 || !(out = fdopen(out_fd, "w")))
-        die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
+        cli_die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
 
     trial_run(&rq, &res);
     obj = trial_to_json(&rq, &res);
@@ -265,7 +216,7 @@ static int cmd_trial(int argc, char **argv)
     fputc('\n', out);
     json_object_put(obj);
     if (fclose(out) != 0)
-        die(EXIT_BENCH_SYSTEM, "cannot write the result: %s", strerror(errno));
+        cli_die(EXIT_BENCH_SYSTEM, "cannot write the result: %s", strerror(errno));
     return res.status == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
 }
 
@@ -369,26 +320,26 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
             (cmd == CMD_MANY && (c == O_OP || c == O_OUT || c == O_T1 || c == O_ESTIMATE ||
                                  c == O_ID || c == O_LABEL)) ||
             (cmd != CMD_MANY && (c == O_JOBS || c == O_PROGRESS)))
-            die(EXIT_BENCH_USAGE, "%s: --%s is not an option here%s", name, longopts[idx].name,
+            cli_die(EXIT_BENCH_USAGE, "%s: --%s is not an option here%s", name, longopts[idx].name,
                 cmd == CMD_MANY ? " (the jobs file gives it)" : "");
         switch (c) {
         case O_OP:
             if (op_from_name(optarg, &o->op) != 0 || o->op == OP_NULL)
-                die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
+                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
             a->have_op = 1;
             break;
         case O_OUT: a->out = optarg; break;
         case O_ROOT: o->root = optarg; break;
-        case O_CPU: o->cpu = cpu_arg(optarg); break;
+        case O_CPU: o->cpu = cli_cpu_arg(optarg); break;
         case O_COUNTER: o->counter = counter_arg(optarg); o->counter_given = 1; break;
-        case O_TARGET: o->plan.trial_target_s = num_arg("--trial-target", optarg, 1e-6); target_set = 1; break;
-        case O_BUDGET: o->plan.op_budget_s = num_arg("--budget", optarg, 1e-6); budget_set = 1; break;
-        case O_TRIALS: o->plan.trials = (int)int_arg("--trials", optarg, 1); break;
+        case O_TARGET: o->plan.trial_target_s = cli_num_arg("--trial-target", optarg, 1e-6, DBL_MAX); target_set = 1; break;
+        case O_BUDGET: o->plan.op_budget_s = cli_num_arg("--budget", optarg, 1e-6, DBL_MAX); budget_set = 1; break;
+        case O_TRIALS: o->plan.trials = (int)cli_int_arg("--trials", optarg, 1, LONG_MAX); break;
         case O_QUICK: o->quick = 1; break;
-        case O_T1: o->t1_given = num_arg("--t1", optarg, 1e-12); break;
+        case O_T1: o->t1_given = cli_num_arg("--t1", optarg, 1e-12, DBL_MAX); break;
         case O_ESTIMATE: o->estimate_only = 1; break;
-        case O_TIMEOUT: o->timeout_s = num_arg("--timeout", optarg, 0.001); break;
-        case O_MEM: o->mem_bytes = (unsigned long long)int_arg("--mem-limit", optarg, 0) << 20; break;
+        case O_TIMEOUT: o->timeout_s = cli_num_arg("--timeout", optarg, 0.001, DBL_MAX); break;
+        case O_MEM: o->mem_bytes = (unsigned long long)cli_int_arg("--mem-limit", optarg, 0, LONG_MAX) << 20; break;
         case O_HOST: o->host_file = optarg; break;
         case O_ID: o->id = optarg; break;
         case O_LABEL: o->label = optarg; break;
@@ -396,13 +347,13 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
         case O_JOBS: a->jobs = optarg; break;
         case O_PROGRESS: a->progress = 1; break;
         case 'q': o->quiet = 1; break;
-        default: bad_option(name, argv, c);
+        default: cli_bad_option(name, argv, c);
         }
     }
     if (cmd == CMD_RUN && !a->have_op)
-        die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
+        cli_die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
     if (o->plan.trials > 1000)
-        die(EXIT_BENCH_USAGE, "--trials: at most 1000");
+        cli_die(EXIT_BENCH_USAGE, "--trials: at most 1000");
     if (o->quick) {
         if (!target_set)
             o->plan.trial_target_s = PLAN_QUICK_TARGET;
@@ -424,13 +375,13 @@ static int cmd_run(int argc, char **argv, int null_op)
 
     parse_run_options(argc, argv, null_op ? CMD_NULL : CMD_RUN, &a);
     if (null_op && optind != argc)
-        die(EXIT_BENCH_USAGE, "null: no LIBRARY is taken");
+        cli_die(EXIT_BENCH_USAGE, "null: no LIBRARY is taken");
     if (!null_op && optind + 1 != argc)
-        die(EXIT_BENCH_USAGE, "run: one LIBRARY is required");
+        cli_die(EXIT_BENCH_USAGE, "run: one LIBRARY is required");
     if (!null_op && !a.out && !o->estimate_only)
-        die(EXIT_BENCH_USAGE, "run: --out is required");
+        cli_die(EXIT_BENCH_USAGE, "run: --out is required");
     if (access(o->root, X_OK) != 0)
-        die(EXIT_BENCH_USAGE, "--root: %s: %s", o->root, strerror(errno));
+        cli_die(EXIT_BENCH_USAGE, "--root: %s: %s", o->root, strerror(errno));
     o->library = null_op ? NULL : argv[optind];
 
     if (a.out && !a.force && !o->estimate_only && existing_record_ok(a.out, o, &code))
@@ -538,24 +489,24 @@ static int cmd_run_many(int argc, char **argv)
 
     parse_run_options(argc, argv, CMD_MANY, &a);
     if (!a.jobs)
-        die(EXIT_BENCH_USAGE, "run-many: --jobs FILE is required (try '" PROG " --help')");
+        cli_die(EXIT_BENCH_USAGE, "run-many: --jobs FILE is required (try '" PROG " --help')");
     if (optind != argc)
-        die(EXIT_BENCH_USAGE, "run-many: no LIBRARY is taken: the jobs file names them");
+        cli_die(EXIT_BENCH_USAGE, "run-many: no LIBRARY is taken: the jobs file names them");
     if (access(a.o.root, X_OK) != 0)
-        die(EXIT_BENCH_USAGE, "--root: %s: %s", a.o.root, strerror(errno));
+        cli_die(EXIT_BENCH_USAGE, "--root: %s: %s", a.o.root, strerror(errno));
     r = jobs_load(a.jobs, &list, err, sizeof err);
     if (r == -2)
-        die(EXIT_BENCH_SYSTEM, "%s: out of memory", a.jobs);
+        cli_die(EXIT_BENCH_SYSTEM, "%s: out of memory", a.jobs);
     if (r != 0)
-        die(EXIT_BENCH_USAGE, "%s%s%s", a.jobs, r == -1 ? ":" : ": ", err);
+        cli_die(EXIT_BENCH_USAGE, "%s%s%s", a.jobs, r == -1 ? ":" : ": ", err);
     if (list.n == 0)
-        die(EXIT_BENCH_USAGE, "%s: no jobs", a.jobs);
+        cli_die(EXIT_BENCH_USAGE, "%s: no jobs", a.jobs);
     slots = a.o.plan.trials;
     total = (long)list.n * slots;
     m = calloc((size_t)list.n, sizeof *m);
     items = calloc((size_t)list.n, sizeof *items);
     if (!m || !items)
-        die(EXIT_BENCH_SYSTEM, "out of memory");
+        cli_die(EXIT_BENCH_SYSTEM, "out of memory");
 
     /* Begin every job: keep the complete records, calibrate the others. */
     for (i = 0; i < list.n; i++) {
@@ -570,7 +521,7 @@ static int cmd_run_many(int argc, char **argv)
         mj->o.origin_s = origin;
         items[i].slots = slots;
         if (many_command(mj, &a.o, a.jobs, j) != 0)
-            die(EXIT_BENCH_SYSTEM, "out of memory");
+            cli_die(EXIT_BENCH_SYSTEM, "out of memory");
         if (!a.force && existing_record_ok(j->out, &mj->o, &kept_code)) {
             if (kept_code != EXIT_BENCH_OK && code == EXIT_BENCH_OK)
                 code = EXIT_BENCH_FAILED;
@@ -700,16 +651,16 @@ static int cmd_host(int argc, char **argv)
 
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
-        case 'c': cpu = cpu_arg(optarg); break;
+        case 'c': cpu = cli_cpu_arg(optarg); break;
         case 'k': kind = counter_arg(optarg); given = 1; break;
         case 'o': out = optarg; break;
         case 'n': steady = 0; break;
         case 's': strict = 1; break;
-        default: bad_option("host", argv, c);
+        default: cli_bad_option("host", argv, c);
         }
     }
     if (optind != argc)
-        die(EXIT_BENCH_USAGE, "host: no arguments are taken");
+        cli_die(EXIT_BENCH_USAGE, "host: no arguments are taken");
     if (!given)
         kind = counter_select(why, sizeof why);
     if (cpu < 0)
@@ -719,7 +670,7 @@ static int cmd_host(int argc, char **argv)
     if (sched_setaffinity(0, sizeof set, &set) != 0)
         fprintf(stderr, PROG ": cannot pin to CPU %d: %s\n", cpu, strerror(errno));
     if (counter_open(&k, kind, err, sizeof err) != 0)
-        die(EXIT_BENCH_USAGE, "counter %s: %s", counter_name(kind), err);
+        cli_die(EXIT_BENCH_USAGE, "counter %s: %s", counter_name(kind), err);
     if (steady)
         hostcheck_steadiness(&k, &st);
 
@@ -788,9 +739,9 @@ static int cmd_elf(int argc, char **argv)
         argv++;
     }
     if (argc != 2 || argv[1][0] == '-')
-        die(EXIT_BENCH_USAGE, "elf: one LIBRARY is required");
+        cli_die(EXIT_BENCH_USAGE, "elf: one LIBRARY is required");
     if (elf_parse_file(argv[1], &info, err, sizeof err) != 0)
-        die(EXIT_BENCH_FAILED, "%s: %s", argv[1], err);
+        cli_die(EXIT_BENCH_FAILED, "%s: %s", argv[1], err);
     if (bytes) {
         printf("%llu\n", (unsigned long long)info.static_bytes);
         elf_info_free(&info);
@@ -831,14 +782,14 @@ static int cmd_check(int argc, char **argv)
         else if (strncmp(argv[i], "--root=", 7) == 0)
             root = argv[i] + 7;
         else if (argv[i][0] == '-' || dir)
-            die(EXIT_BENCH_USAGE, "check: usage: " PROG " check [--root DIR] DIR");
+            cli_die(EXIT_BENCH_USAGE, "check: usage: " PROG " check [--root DIR] DIR");
         else
             dir = argv[i];
     }
     if (!dir)
-        die(EXIT_BENCH_USAGE, "check: DIR is required");
+        cli_die(EXIT_BENCH_USAGE, "check: DIR is required");
     if (verify_dir(dir, root, stdout, &records, &bad) != 0)
-        die(EXIT_BENCH_FAILED, "%s/records: %s", dir, strerror(errno));
+        cli_die(EXIT_BENCH_FAILED, "%s/records: %s", dir, strerror(errno));
     printf("%s: %d record%s checked, %d with problems\n", dir, records, records == 1 ? "" : "s", bad);
     if (records == 0)
         fprintf(stderr, PROG ": %s/records: no records\n", dir);
@@ -852,10 +803,10 @@ static int cmd_get(int argc, char **argv)
     json_object *root;
     int i, status = EXIT_BENCH_OK;
     if (argc < 2)
-        die(EXIT_BENCH_USAGE, "get: usage: " PROG " get FILE PATH...");
+        cli_die(EXIT_BENCH_USAGE, "get: usage: " PROG " get FILE PATH...");
     root = json_object_from_file(argv[1]);
     if (!root)
-        die(EXIT_BENCH_SYSTEM, "%s: cannot read JSON: %s", argv[1], json_util_get_last_err());
+        cli_die(EXIT_BENCH_SYSTEM, "%s: cannot read JSON: %s", argv[1], json_util_get_last_err());
     for (i = 2; i < argc; i++) {
         if (query_print(root, argv[i], stdout) != 0) {
             fprintf(stderr, PROG ": %s: no '%s'\n", argv[1], argv[i]);
@@ -869,8 +820,9 @@ static int cmd_get(int argc, char **argv)
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : NULL;
+    cli_set_program(PROG);
     if (!cmd)
-        die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
+        cli_die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
@@ -895,5 +847,5 @@ int main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "get") == 0)
         return cmd_get(argc - 1, argv + 1);
-    die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
+    cli_die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
 }

@@ -18,12 +18,12 @@
 #include <errno.h>
 #include <getopt.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "outcome.h"
 #include "profile_doc.h"
 #include "profile_work.h"
@@ -85,52 +85,11 @@ static void usage(FILE *f)
 "Report bugs to: " PACKAGE_BUGREPORT "\n");
 }
 
-static void die(int status, const char *fmt, ...) __attribute__((noreturn, format(printf, 2, 3)));
-static void die(int status, const char *fmt, ...)
-{
-    va_list ap;
-    fputs(PROG ": ", stderr);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    exit(status);
-}
-
-static void bad_option(const char *cmd, char **argv, int c) __attribute__((noreturn));
-static void bad_option(const char *cmd, char **argv, int c)
-{
-    die(EXIT_BENCH_USAGE, "%s: %s '%s' (try '" PROG " --help')", cmd,
-        c == ':' ? "option needs an argument" : "unknown option", argv[optind - 1]);
-}
-
-static double num_arg(const char *opt, const char *s, double min)
-{
-    char *end;
-    double v;
-    errno = 0;
-    v = strtod(s, &end);
-    if (errno || end == s || *end || !(v >= min) || v > 1e12)
-        die(EXIT_BENCH_USAGE, "%s: bad value '%s'", opt, s);
-    return v;
-}
-
-static long int_arg(const char *opt, const char *s, long min, long max)
-{
-    char *end;
-    long v;
-    errno = 0;
-    v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < min || v > max)
-        die(EXIT_BENCH_USAGE, "%s: bad value '%s' (%ld to %ld)", opt, s, min, max);
-    return v;
-}
-
 static enum op_kind op_arg(const char *s)
 {
     enum op_kind op;
     if (op_from_name(s, &op) != 0 || op == OP_NULL)
-        die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", s);
+        cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", s);
     return op;
 }
 
@@ -155,15 +114,15 @@ static int cmd_work(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'o': rq.op = op_arg(optarg); have_op = 1; break;
-        case 'n': rq.ops = int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
-        case 't': rq.target_s = num_arg("--target", optarg, 1e-6); break;
-        default: bad_option("work", argv, c);
+        case 'n': rq.ops = cli_int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
+        case 't': rq.target_s = cli_num_arg("--target", optarg, 1e-6, 1e12); break;
+        default: cli_bad_option("work", argv, c);
         }
     }
     if (!have_op)
-        die(EXIT_BENCH_USAGE, "work: --op is required");
+        cli_die(EXIT_BENCH_USAGE, "work: --op is required");
     if (optind + 1 != argc)
-        die(EXIT_BENCH_USAGE, "work: one LIBRARY is required");
+        cli_die(EXIT_BENCH_USAGE, "work: one LIBRARY is required");
     rq.library = argv[optind];
 
     /* Our result goes to the real stdout; whatever the candidate prints
@@ -171,7 +130,7 @@ static int cmd_work(int argc, char **argv)
     fflush(stdout);
     out_fd = dup(1);
     if (out_fd < 0 || dup2(2, 1) < 0 || !(out = fdopen(out_fd, "w")))
-        die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
+        cli_die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
     r = profile_work(&rq);
     fputs(json_object_to_json_string_ext(r, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), out);
     fputc('\n', out);
@@ -179,7 +138,7 @@ static int cmd_work(int argc, char **argv)
     c = status && strcmp(status, "ok") == 0 ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
     json_object_put(r);
     if (fclose(out) != 0)
-        die(EXIT_BENCH_SYSTEM, "cannot write the result: %s", strerror(errno));
+        cli_die(EXIT_BENCH_SYSTEM, "cannot write the result: %s", strerror(errno));
     return c;
 }
 
@@ -279,17 +238,17 @@ static int cmd_run(int argc, char **argv)
         case O_OP: o.op = op_arg(optarg); have_op = 1; break;
         case O_OUT: out = optarg; break;
         case O_ROOT: o.root = optarg; break;
-        case O_OPS: o.ops = int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
-        case O_TARGET: o.target_s = num_arg("--target", optarg, 1e-6); target_set = 1; break;
+        case O_OPS: o.ops = cli_int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
+        case O_TARGET: o.target_s = cli_num_arg("--target", optarg, 1e-6, 1e12); target_set = 1; break;
         case O_QUICK: o.quick = 1; break;
-        case O_CPU: o.cpu = (int)int_arg("--cpu", optarg, 0, CPU_SETSIZE - 1); break;
-        case O_TIMEOUT: o.timeout_s = num_arg("--timeout", optarg, 0.001); break;
-        case O_MEM: o.mem_bytes = (unsigned long long)int_arg("--mem-limit", optarg, 0, 1L << 30) << 20; break;
+        case O_CPU: o.cpu = (int)cli_int_arg("--cpu", optarg, 0, CPU_SETSIZE - 1); break;
+        case O_TIMEOUT: o.timeout_s = cli_num_arg("--timeout", optarg, 0.001, 1e12); break;
+        case O_MEM: o.mem_bytes = (unsigned long long)cli_int_arg("--mem-limit", optarg, 0, 1L << 30) << 20; break;
         case O_ID: o.id = optarg; break;
         case O_LABEL: o.label = optarg; break;
         case O_FORCE: force = 1; break;
         case 'q': quiet = 1; break;
-        default: bad_option("run", argv, c);
+        default: cli_bad_option("run", argv, c);
         }
     }
     if (o.quick && !target_set)
@@ -298,13 +257,13 @@ static int cmd_run(int argc, char **argv)
     o.mem_bytes = 0; /* ASan reserves terabytes of address space */
 #endif
     if (!have_op)
-        die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
+        cli_die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
     if (!out)
-        die(EXIT_BENCH_USAGE, "run: --out is required");
+        cli_die(EXIT_BENCH_USAGE, "run: --out is required");
     if (optind + 1 != argc)
-        die(EXIT_BENCH_USAGE, "run: one LIBRARY is required");
+        cli_die(EXIT_BENCH_USAGE, "run: one LIBRARY is required");
     if (access(o.root, X_OK) != 0)
-        die(EXIT_BENCH_USAGE, "--root: %s: %s", o.root, strerror(errno));
+        cli_die(EXIT_BENCH_USAGE, "--root: %s: %s", o.root, strerror(errno));
     o.library = argv[optind];
 
     if (!force && existing_profile_ok(out, &o, quiet, &code))
@@ -313,7 +272,7 @@ static int cmd_run(int argc, char **argv)
     if (!doc)
         return code;
     if (record_write(out, doc) != 0)
-        die(EXIT_BENCH_SYSTEM, "%s: cannot write: %s", out, strerror(errno));
+        cli_die(EXIT_BENCH_SYSTEM, "%s: cannot write: %s", out, strerror(errno));
     if (!quiet)
         report(doc);
     json_object_put(doc);
@@ -323,8 +282,9 @@ static int cmd_run(int argc, char **argv)
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : NULL;
+    cli_set_program(PROG);
     if (!cmd)
-        die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
+        cli_die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
         return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
@@ -337,5 +297,5 @@ int main(int argc, char **argv)
         return cmd_run(argc - 1, argv + 1);
     if (strcmp(cmd, "work") == 0)
         return cmd_work(argc - 1, argv + 1);
-    die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
+    cli_die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
 }
