@@ -602,7 +602,8 @@ static int collect(const char *dir, char ***list, size_t *n, size_t *cap)
 static void verify_list(char **list, size_t n, const char *root, FILE *out, int *files, int *bad)
 {
     size_t i;
-    qsort(list, n, sizeof *list, cmp_str);
+    if (n > 1) /* qsort wants a non-null base even for n == 0 */
+        qsort(list, n, sizeof *list, cmp_str);
     for (i = 0; i < n; i++) {
         char err[256];
         json_object *rec = record_load(list[i], err, sizeof err);
