@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "digest.h"
 #include "outcome.h"
@@ -652,4 +653,30 @@ int verify_dir(const char *dir, const char *root, FILE *out, int *records, int *
         return -1;
     }
     return 0;
+}
+
+int verify_existing(const char *path, const char *op, const char *root,
+                    int (*check)(json_object *, const char *, const char *, FILE *),
+                    enum outcome *oc)
+{
+    char err[256];
+    json_object *doc;
+    const char *doc_op, *status;
+    FILE *sink;
+    int problems, ok;
+    if (access(path, F_OK) != 0)
+        return 0;
+    doc = record_load(path, err, sizeof err);
+    if (!doc)
+        return 0;
+    sink = fopen("/dev/null", "w");
+    problems = sink ? check(doc, path, root, sink) : 1;
+    if (sink)
+        fclose(sink);
+    doc_op = record_get_string(doc, "op");
+    status = record_get_string(doc, "status");
+    ok = !problems && doc_op && strcmp(doc_op, op) == 0 && status &&
+         outcome_from_name(status, oc) == 0;
+    json_object_put(doc);
+    return ok;
 }

@@ -9,6 +9,8 @@
 
 #include <json.h>
 
+#include "outcome.h"
+
 /* Relative tolerance for recomputed floating-point figures. */
 #define VERIFY_TOLERANCE 1e-9
 
@@ -27,6 +29,14 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
 /* Check one profile: the functions, the shares and the totals recomputed
  * from its calls, their bounds, the files' SHA-256.  As verify_record. */
 int verify_profile(json_object *prof, const char *name, const char *root, FILE *out);
+
+/* Is the file at PATH complete evidence for operation OP: it parses, names
+ * OP, has a known status and CHECK (verify_record or verify_profile) finds
+ * nothing wrong with it, the SHA-256 of its library included?  1 and its
+ * status in *OC, else 0.  How run and profile decide to keep a file. */
+int verify_existing(const char *path, const char *op, const char *root,
+                    int (*check)(json_object *, const char *, const char *, FILE *),
+                    enum outcome *oc);
 
 /* Check every *.json under DIR/records (records) and DIR/profile
  * (profiles; each file by its "format").  Prints a line

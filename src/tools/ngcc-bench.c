@@ -224,33 +224,13 @@ static int cmd_trial(int argc, char **argv)
 
 static int existing_record_ok(const char *out, const struct measure_options *o, int *code)
 {
-    char err[256];
-    json_object *rec;
-    const char *op, *status;
-    FILE *sink;
-    int problems;
     enum outcome oc;
-    if (access(out, F_OK) != 0)
+    if (!verify_existing(out, op_name(o->op), o->root, verify_record, &oc))
         return 0;
-    rec = record_load(out, err, sizeof err);
-    if (!rec)
-        return 0;
-    sink = fopen("/dev/null", "w");
-    problems = sink ? verify_record(rec, out, o->root, sink) : 1;
-    if (sink)
-        fclose(sink);
-    op = record_get_string(rec, "op");
-    status = record_get_string(rec, "status");
-    if (problems || !op || strcmp(op, op_name(o->op)) != 0 || !status ||
-        outcome_from_name(status, &oc) != 0) {
-        json_object_put(rec);
-        return 0;
-    }
     if (!o->quiet)
         fprintf(stderr, PROG ": %s: complete record (status %s) kept; --force measures again\n",
-                out, status);
+                out, outcome_name(oc));
     *code = oc == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
-    json_object_put(rec);
     return 1;
 }
 

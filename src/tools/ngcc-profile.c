@@ -149,33 +149,13 @@ static int cmd_work(int argc, char **argv)
 static int existing_profile_ok(const char *out, const struct profile_options *o, int quiet,
                                int *code)
 {
-    char err[256];
-    json_object *doc;
-    const char *op, *status;
-    FILE *sink;
-    int problems;
     enum outcome oc;
-    if (access(out, F_OK) != 0)
+    if (!verify_existing(out, op_name(o->op), o->root, verify_profile, &oc))
         return 0;
-    doc = record_load(out, err, sizeof err);
-    if (!doc)
-        return 0;
-    sink = fopen("/dev/null", "w");
-    problems = sink ? verify_profile(doc, out, o->root, sink) : 1;
-    if (sink)
-        fclose(sink);
-    op = record_get_string(doc, "op");
-    status = record_get_string(doc, "status");
-    if (problems || !op || strcmp(op, op_name(o->op)) != 0 || !status ||
-        outcome_from_name(status, &oc) != 0) {
-        json_object_put(doc);
-        return 0;
-    }
     if (!quiet)
         fprintf(stderr, PROG ": %s: complete profile (status %s) kept; --force profiles again\n",
-                out, status);
+                out, outcome_name(oc));
     *code = oc == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
-    json_object_put(doc);
     return 1;
 }
 
