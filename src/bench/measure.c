@@ -285,12 +285,23 @@ static double trial_timeout(const struct run *R)
     return t > R->o->timeout_s ? t : R->o->timeout_s;
 }
 
-/* May another rerun start?  Not once the trials have taken twice the
- * operation's budget: a loaded host must not stall a campaign. */
+/* May another rerun start?  Only while reruns, this one included, stay
+ * within STATS_RERUN_SHARE of the record's planned time (so a noisy host
+ * cannot stall a campaign), and not once the trials have taken twice the
+ * operation's budget. */
 static int rerun_allowed(struct run *R)
 {
+    double planned = plan_estimate(&R->plan, R->setup_s);
+    double one = R->plan.trials > 0 ? planned / R->plan.trials : planned;
     if (R->rerun_stop[0])
         return 0;
+    if (R->rerun_seconds + one > STATS_RERUN_SHARE * planned * (1 + 1e-9) + 1e-9) {
+        snprintf(R->rerun_stop, sizeof R->rerun_stop,
+                 "no more reruns: another would take reruns past %.0f %% of the planned %.3g s",
+                 100.0 * STATS_RERUN_SHARE, planned);
+        run_progress(R, "  %s%s%s", RERUN_WHO(R), R->rerun_stop);
+        return 0;
+    }
     if (R->trial_seconds > 2.0 * R->o->plan.op_budget_s) {
         snprintf(R->rerun_stop, sizeof R->rerun_stop,
                  "no more reruns: the trials took %.0f s, twice the operation budget", R->trial_seconds);
@@ -326,6 +337,8 @@ static int run_slot(struct run *R, int slot)
             return -1;
         R->natt++;
         R->trial_seconds += a->r.seconds;
+        if (attempt > 1)
+            R->rerun_seconds += a->r.seconds;
         if (a->r.status != OUTCOME_OK) {
             a->state = FAILED;
             snprintf(a->reason, sizeof a->reason, "%s: %.180s", outcome_name(a->r.status), a->r.reason);
@@ -426,6 +439,8 @@ static void mark_standing_outliers(struct run *R)
         struct attempt *a = &R->att[R->kept[i]];
         size_t used = strlen(a->reason);
         double ratio = stats_ratio_to_others(means, n, i);
+        if (ratio > STATS_OUTLIER_LIMIT)
+            R->noisy = 1;
         if (ratio > STATS_OUTLIER_LIMIT)
             snprintf(a->reason + used, sizeof a->reason - used,
                      "%soutlier: %.1f %% above the median of the others; kept: %s", used ? "; " : "",

@@ -43,6 +43,8 @@ struct run {
     int *outlier_reruns; /* per slot */
     int *disturbed_reruns;
     double trial_seconds;  /* timed seconds of all trial processes so far */
+    double rerun_seconds;  /* of those, the trials that were reruns */
+    int noisy;             /* outliers left standing: the reruns did not converge */
     char rerun_stop[160];  /* why reruns stopped early, or "" */
     json_object *instance;
     enum outcome status;

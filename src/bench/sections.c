@@ -219,6 +219,7 @@ json_object *rec_rules(const struct run *R)
     json_object_object_add(j, "outlier", ol);
     json_object_object_add(j, "disturbed", d);
     json_object_object_add(j, "rerun_seconds_limit", record_double(2.0 * R->o->plan.op_budget_s));
+    json_object_object_add(j, "rerun_share_limit", record_double(STATS_RERUN_SHARE));
     return j;
 }
 
@@ -278,6 +279,8 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
     json_object_object_add(re, "outlier", json_object_new_int(no));
     json_object_object_add(re, "total", json_object_new_int(nd + no));
     json_object_object_add(re, "stopped", R->rerun_stop[0] ? json_object_new_string(R->rerun_stop) : NULL);
+    json_object_object_add(re, "seconds", record_double(R->rerun_seconds));
+    json_object_object_add(re, "noisy", json_object_new_boolean(R->noisy));
     json_object_object_add(R->rec, "reruns", re);
 
     if (R->status == OUTCOME_OK && tn && stats_compute(tn, nk, &s) == 0) {

@@ -7,6 +7,7 @@
 
 #define STATS_OUTLIER_LIMIT 1.05   /* > 5 % above the median of the others */
 #define STATS_OUTLIER_RERUNS 3     /* reruns per trial slot, at most */
+#define STATS_RERUN_SHARE 0.2      /* reruns of a record: at most this share of its planned time */
 #define STATS_DISTURBED_LIMIT 0.95 /* cycles/s below 95 % of the fixed clock,
                                       or on the CPU less than 95 % of the time */
 #define STATS_DISTURBED_ATTEMPTS 3 /* attempts per trial slot, at most */

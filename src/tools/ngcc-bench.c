@@ -578,6 +578,8 @@ static int cmd_run_many(int argc, char **argv)
             rerun_phase = 1;
             last = j;
             r = measure_rerun(m[j].R);
+            total++;    /* a rerun is one more trial, shown as such */
+            done++;
         }
         if (r != 0) {
             done += items[j].slots - items[j].slots_done;
