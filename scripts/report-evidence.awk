@@ -223,6 +223,42 @@ function check_status(name,   k, key, src) {
     return ""
 }
 
+# The start and end of the records of scheme ID ("" for the whole
+# system: the campaign's first start and last end).
+function records_time_text(id,   k, key, f, a, b, first, last) {
+    if (id == "") return campaign_time_text()
+    for (k = 1; k <= NROWS["record"]; k++) {
+        key = ROWKEY["record", k]
+        split(key, f, SUBSEP)
+        if (f[1] != id || V["record", key, "present"] != "1") continue
+        a = V["record", key, "started_utc"]; b = V["record", key, "finished_utc"]
+        if (!isnull(a) && (first == "" || a < first)) first = a
+        if (!isnull(b) && (last == "" || b > last)) last = b
+    }
+    if (first == "") return campaign_time_text()
+    return fmt_utc(first) " / " (last == "" ? "–" : fmt_utc(last))
+}
+
+# The instance did not build with the guide's nor the fallback flags.
+function buildfail(id, label) { return I(id, label, "build.status") == "BUILDFAIL" }
+
+# The marks of a record's figure: a note when trials were kept although
+# disturbed (their CPU share) or when its reruns did not converge; "".
+function figure_marks(id, label, op,   t, n, sh, c) {
+    n = R(id, label, op, "disturbed_kept")
+    if (!isnull(n) && n + 0 > 0) {
+        sh = R(id, label, op, "disturbed_cpu_share")
+        c = R(id, label, op, "plan.cpu")
+        t = " " note(fmt_label(label) " " op ": " n " trial" (n + 0 == 1 ? "" : "s") \
+                     " kept although disturbed" (isnull(sh) ? "" : " (on CPU " c " only " fmt_pct(sh) " of its wall time)") \
+                     ": the rerun limits were reached; the figure may be too high")
+    }
+    if (R(id, label, op, "reruns.noisy") == "true")
+        t = t " " note(fmt_label(label) " " op ": noisy: the trials stayed more than 5 % apart after the reruns allowed (spread " \
+                       fmt_pct(R(id, label, op, "stats.trial_mean_ticks.spread")) ")")
+    return t
+}
+
 function campaign_time_text(   end) {
     end = S("finished_utc")
     end = isnull(end) ? "–" : fmt_utc(end)
@@ -231,7 +267,7 @@ function campaign_time_text(   end) {
 }
 
 # The item/value table of the environment.
-function environment_table(   m) {
+function environment_table(id,   m) {
     table_begin("item\tvalue")
     table_row("processor\t" processor_text())
     m = H("environment.machine")
@@ -240,7 +276,7 @@ function environment_table(   m) {
     table_row("memory\t" fmt_mib(H("environment.memtotal_bytes")))
     table_row("OS / kernel\t" H("environment.os") " / " H("environment.kernel"))
     table_row("compiler / build tool\t" H("environment.compiler") " / " H("environment.build_tool"))
-    table_row("campaign start / end (UTC)\t" campaign_time_text())
+    table_row("campaign start / end (UTC)\t" records_time_text(id))
     table_end()
 }
 

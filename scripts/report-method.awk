@@ -29,7 +29,8 @@ function method_page(   s, d, runs, sch) {
     sch = S("settings.schemes")
     if (!isnull(sch) && sch != "") { gsub(/ /, ", ", sch); s = s "; schemes measured: " sch }
     para(s ".")
-    environment_table()
+    environment_table("")
+    runs_table()
 
     timing()
     host_state()
@@ -40,6 +41,28 @@ function method_page(   s, d, runs, sch) {
     limitations()
     para(scripts_line(""))
     page_write(page_file(outdir, "method"))
+}
+
+# ---- the runs of the campaign (format 2) -------------------------------------
+
+function runs_table(   k, r, cpus, sch, t, w) {
+    if (NROWS["run"] == 0) return
+    heading(2, "Runs")
+    para("The evidence of this system accumulated over " NROWS["run"] " campaign run" (NROWS["run"] == 1 ? "" : "s") \
+         "; each candidate page gives the start and end of its own records. On each CPU listed, one measuring process ran at a time (a machine-wide lock per CPU); all operations of an instance were measured on one CPU.")
+    table_begin("run\tstart / end (UTC)\tschemes\tCPUs\trecords (ok / planned)\twall / timed\tsettings")
+    for (k = 1; k <= NROWS["run"]; k++) {
+        r = ROWKEY["run", k]
+        cpus = V["run", r, "settings.cpus"]; gsub(/ /, ", ", cpus)
+        sch = V["run", r, "schemes"]; gsub(/ /, ", ", sch)
+        t = isnull(V["run", r, "finished_utc"]) ? "– (" V["run", r, "status"] ")" : fmt_utc(V["run", r, "finished_utc"])
+        w = isnull(V["run", r, "timing.wall_s"]) ? "–" : fmt_duration(V["run", r, "timing.wall_s"]) " / " fmt_duration(V["run", r, "timing.timed_s"]) \
+            (isnull(V["run", r, "timing.overhead_ratio"]) ? "" : sprintf(" (%.2f×)", V["run", r, "timing.overhead_ratio"]))
+        table_row(r "\t" fmt_utc(V["run", r, "started_utc"]) " / " t "\t" sch "\t" (isnull(cpus) || cpus == "" ? "–" : cpus) \
+                  "\t" V["run", r, "records.ok"] " / " V["run", r, "records.planned"] "\t" w \
+                  "\t" (V["run", r, "settings.quick"] == "true" ? "quick, " : "") "trial " fmt_num(V["run", r, "settings.trial_target_s"]) " s")
+    }
+    table_end()
 }
 
 # ---- timing ----------------------------------------------------------------

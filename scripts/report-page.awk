@@ -22,7 +22,7 @@ function candidate_page(id,   file) {
          " self-assessment guide, §3.5 (1)–(7). Not a submitter self-assessment.")
     basic_information(id)
     heading(2, "2. Assessment environment")
-    environment_table()
+    environment_table(id)
     if (host_state_sentence(id) != "") para(host_state_sentence(id))
     functional_testing(id)
     performance(id)
@@ -65,6 +65,7 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         basis = ""
+        if (buildfail(id, label)) continue
         if (!isnull(I(id, label, "kat.manifest")))
             basis = "SHA-256 manifest " I(id, label, "kat.manifest") " in ngcc-perf"
         else if (!isnull(I(id, label, "kat.reference")))
@@ -82,6 +83,14 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
     table_begin("instance\tbuild flags\tKAT")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
+        if (buildfail(id, label)) {
+            why = I(id, label, "build.reason")
+            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(fmt_label(label) ": did not build with the guide's nor the harness-default flags" \
+                      (isnull(why) || why == "" ? "" : ": " why) \
+                      (isnull(I(id, label, "build.log.file")) ? "" : " (" fmt_path(I(id, label, "build.log.file")) ")") \
+                      "; not measured"))
+            continue
+        }
         fl = I(id, label, "flags_class")
         if (fl != "guide") {
             why = I(id, label, "flags_reason")
@@ -123,13 +132,14 @@ function performance(id,   k, o, label, op, gap, s) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–\t–\t–"); continue }
             gap = record_gap(id, label, op)
             if (gap != "") {
                 table_row(fmt_label(label) "\t" op "\t– " gap "\t–\t–\t–\t–")
                 continue
             }
             table_row(fmt_label(label) "\t" op \
-                "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks")) \
+                "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks")) figure_marks(id, label, op) \
                 "\t" fmt_time(R(id, label, op, "stats.mean_seconds")) \
                 "\t" fmt_ops(R(id, label, op, "stats.ops_per_second")) \
                 "\t" fmt_time(R(id, label, op, "stats.trial_mean_seconds.median")) \
@@ -150,6 +160,7 @@ function resources(id,   k, o, label, op, st, base, peak, gap) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–"); continue }
             st = R(id, label, op, "memory.static_bytes")
             if (isnull(st)) st = I(id, label, "library.static_bytes")
             st = isnull(st) ? "–" : fmt_int(st)
@@ -205,6 +216,7 @@ function sizes_section(id,   k, label, listed, nl, pk, ct, basis, s) {
         label = LABELS[id, k]
         pk = catalog_has(id, label) ? CAT_PK[id, label] : ""
         ct = catalog_has(id, label) ? CAT_CT[id, label] : ""
+        if (buildfail(id, label)) { table_row(fmt_label(label) "\t–\t–\t–\t–"); continue }
         table_row(fmt_label(label) \
             "\t" size_cell(I(id, label, "sizes.pk"), pk, label, "public key") \
             "\t" size_cell(I(id, label, "sizes.sk"), "", label, "secret key") \
@@ -271,6 +283,7 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–"); continue }
             st = P(id, label, op, "status")
             if (P(id, label, op, "present") != "1")
                 gap = note(missing_note("profile", id, label, op, "profile/" id "/<label>__<op>.json", NUL, ""))
@@ -294,6 +307,9 @@ function evidence_index(id,   k, o, label, op, sha) {
     table_begin("instance\titem\tfile")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
+        if (!isnull(I(id, label, "build.log.file")))
+            table_row(fmt_label(label) "\tbuild log (sha256 `" substr(I(id, label, "build.log.sha256"), 1, 16) "…`)\t" fmt_path(I(id, label, "build.log.file")))
+        if (buildfail(id, label)) continue
         sha = substr(I(id, label, "kat.log.sha256"), 1, 16)
         table_row(fmt_label(label) "\tKAT log (sha256 `" sha "…`)\t" fmt_path(I(id, label, "kat.log.file")))
         for (o = NOPS; o >= 1; o--) {

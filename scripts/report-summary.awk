@@ -45,6 +45,10 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss) 
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         notes = ""
+        if (buildfail(id, label)) {
+            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
+            continue
+        }
         if (I(id, label, "kat.status") != "PASS") notes = add(notes, "KAT " I(id, label, "kat.status"))
         if (I(id, label, "flags_class") != "guide") notes = add(notes, I(id, label, "flags_class") " flags")
         row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label)
@@ -63,6 +67,12 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss) 
             }
             nok++
             row = row "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks"))
+            if (figure_marks(id, label, op) != "") {
+                if (R(id, label, op, "disturbed_kept") + 0 > 0)
+                    notes = add(notes, op " kept disturbed trials (on the CPU " fmt_pct(R(id, label, op, "disturbed_cpu_share")) " of the time)")
+                if (R(id, label, op, "reruns.noisy") == "true") notes = add(notes, op " noisy")
+                row = row " *"
+            }
             if (P(id, label, op, "status") == "ok")
                 row = row " (" fmt_pct(P(id, label, op, "hash_share")) ")"
             else {
