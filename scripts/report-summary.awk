@@ -23,7 +23,7 @@ function summary_page(   ids, n, k, s, c) {
     if (quick_note() != "") s = s " " quick_note()
     para(s)
     if (host_state_sentence("") != "") para(host_state_sentence(""))
-    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured, and the notes say why. Public key and ciphertext in bytes, as in section 6." \
+    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6." \
          ((OWN_ID in NLABELS) ? " The ML-KEM rows (" OWN_ID ") are the package's own implementation of FIPS 203, the reference point." : ""))
     heading(2, "Key encapsulation")
     n = NIDS
