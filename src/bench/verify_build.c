@@ -36,11 +36,17 @@ static const char *name_field(struct verify_ctx *c, const char *where, json_obje
     return s;
 }
 
+/* KEY is there and not null. */
+static int given(json_object *e, const char *key)
+{
+    json_object *v;
+    return vf_lookup(e, key, &v) == 0 && v;
+}
+
 /* Must be null for a BUILDFAIL. */
 static void null_for_buildfail(struct verify_ctx *c, const char *where, json_object *e, const char *key)
 {
-    json_object *v;
-    if (vf_lookup(e, key, &v) == 0 && v)
+    if (given(e, key))
         verify_problem(c, "%s: build.status is BUILDFAIL but %s is given", where, key);
 }
 
@@ -77,7 +83,7 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
 {
     char where[300];
     const char *id, *label, *status = "ok";
-    json_object *plib = NULL;
+    json_object *plib = NULL, *sizes;
     size_t k;
     int nulls;
 
@@ -95,11 +101,12 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
     if (format >= 2) {
         vf_int(c, where, e, "run", 1, st->format == 2 && st->runs > 0 ? st->runs : VF_COUNT_MAX,
                VF_REQUIRED, NULL);
-        if (vf_enum(c, where, e, "build.status", build_statuses, &status) != 1)
-            status = "ok";
+        if (vf_enum(c, where, e, "build.status", build_statuses, &status) == 1)
+            p->buildfail = strcmp(status, "BUILDFAIL") == 0;
+        else
+            p->buildfail = -1; /* said once: what depends on it is not held against it */
         vf_string(c, where, e, "build.reason", VF_REQUIRED, NULL);
-        p->buildfail = strcmp(status, "BUILDFAIL") == 0;
-        vf_file(c, where, e, "build.log", root, p->buildfail ? VF_REQUIRED : VF_NULL_OK);
+        vf_file(c, where, e, "build.log", root, p->buildfail > 0 ? VF_REQUIRED : VF_NULL_OK);
         vf_enum(c, where, e, "flags_class", flags_classes, NULL);
     } else {
         vf_string(c, where, e, "flags_class", VF_REQUIRED, NULL);
@@ -112,13 +119,14 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
     vf_string(c, where, e, "compiler", VF_REQUIRED, NULL);
     vf_string(c, where, e, "description", VF_REQUIRED, NULL);
 
-    if (p->buildfail) {
+    if (p->buildfail > 0) {
         null_for_buildfail(c, where, e, "library");
         null_for_buildfail(c, where, e, "profile_library");
         null_for_buildfail(c, where, e, "kat");
-    } else {
+    } else if (p->buildfail == 0 || given(e, "library")) {
         p->library_sha256 = check_library(c, where, e, root, format);
-        check_kat(c, where, e, root);
+        if (p->buildfail == 0 || given(e, "kat"))
+            check_kat(c, where, e, root);
         if (vf_file(c, where, e, "profile_library", root, VF_NULL_OK) == 1 &&
             vf_lookup(e, "profile_library", &plib) == 0)
             p->profile_sha256 = json_object_get_string(json_object_object_get(plib, "sha256"));
@@ -126,7 +134,7 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
     if (format >= 2) {
         if (vf_bool(c, where, e, "profiled", &p->profiled) == 1 && p->profiled && !plib && !p->buildfail)
             verify_problem(c, "%s: profiled is true but there is no profile_library", where);
-        if (p->buildfail)
+        if (p->buildfail > 0)
             p->profiled = 0;
     } else {
         p->profiled = p->profile_sha256 ? -1 : 0;
@@ -135,7 +143,7 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
     /* Sizes: null only where nothing could be read (a BUILDFAIL; in
      * format 1, a KAT log without them). */
     nulls = p->buildfail || format < 2 ? VF_NULL_OK : VF_REQUIRED;
-    if (vf_object(c, where, e, "sizes", VF_REQUIRED, &plib) == 1) {
+    if (vf_object(c, where, e, "sizes", VF_REQUIRED, &sizes) == 1) {
         for (k = 0; k < sizeof size_names / sizeof *size_names; k++)
             vf_int(c, where, e, size_names[k], 0, VF_SIZE_MAX, nulls, NULL);
         vf_string(c, where, e, "sizes.basis", VF_REQUIRED, NULL);

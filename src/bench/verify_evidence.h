@@ -28,7 +28,7 @@ struct campaign_state {
 /* One instance of build.json, as far as the plan needs it. */
 struct planned_instance {
     const char *id, *label;
-    int buildfail;
+    int buildfail;               /* 1 BUILDFAIL, 0 built, -1 unknown */
     int profiled;                /* 1 planned, 0 not, -1 optional (format 1) */
     const char *library_sha256;  /* NULL unknown */
     const char *profile_sha256;  /* NULL none */

@@ -76,9 +76,13 @@ int vf_int(struct verify_ctx *c, const char *where, json_object *obj, const char
     snprintf(what, sizeof what, "an integer in %lld .. %lld", (long long)min, (long long)max);
     if ((r = present(c, where, obj, path, null_ok, what, &v)) != 1)
         return r;
-    x = json_object_get_int64(v); /* saturates beyond 64 bits: out of range then */
-    if (!json_object_is_type(v, json_type_int) || x < min || x > max ||
-        x == INT64_MAX || x == INT64_MIN) {
+    x = json_object_get_int64(v);
+    if (json_object_is_type(v, json_type_int) && (x == INT64_MAX || x == INT64_MIN)) {
+        /* json-c saturates what does not fit: the value read is not the one written */
+        verify_problem(c, "%s%s%s is beyond the 64-bit range, not %s", AT(where), path, what);
+        return -1;
+    }
+    if (!json_object_is_type(v, json_type_int) || x < min || x > max) {
         verify_problem(c, "%s%s%s is %s, not %s", AT(where), path, shown(v, buf), what);
         return -1;
     }

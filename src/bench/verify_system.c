@@ -110,7 +110,9 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
     size_t i, k;
     for (i = 0; i < plan->n; i++) {
         const struct planned_instance *p = &plan->v[i];
-        if (!p->id || !p->label || p->buildfail)
+        /* An unknown build status: its files are neither required nor unplanned. */
+        int required = p->buildfail < 0 ? -1 : 1;
+        if (!p->id || !p->label || p->buildfail > 0)
             continue;
         for (k = 0; k < 3; k++) {
             size_t n = strlen(p->id) + strlen(p->label) + 32;
@@ -120,7 +122,7 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
                 abort();
             snprintf(rel, n, "records/%s/%s__%s.json", p->id, p->label, ops[k]);
             e = add(l, rel);
-            e->planned = 1;
+            e->planned = required;
             e->op = ops[k];
             e->sha256 = p->library_sha256;
             if (p->profiled) {
@@ -129,7 +131,7 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
                     abort();
                 snprintf(rel, n, "profile/%s/%s__%s.json", p->id, p->label, ops[k]);
                 e = add(l, rel);
-                e->planned = p->profiled > 0 ? 1 : -1;
+                e->planned = p->profiled > 0 ? required : -1;
                 e->op = ops[k];
                 e->sha256 = p->profile_sha256;
             }
@@ -229,7 +231,7 @@ static void cross_check(const char *name, FILE *out, const struct campaign_state
     if (st->system && plan->system && strcmp(st->system, plan->system) != 0)
         verify_problem(&c, "system is %s, campaign.json's is %s", plan->system, st->system);
     for (i = 0; i < plan->n; i++)
-        buildfail += plan->v[i].buildfail;
+        buildfail += plan->v[i].buildfail > 0;
     /* While a run goes on build.json is ahead of campaign.json. */
     if (st->complete && st->format >= 2 && plan->format >= 2) {
         if (st->instances >= 0 && st->instances != (long)plan->n)
@@ -287,7 +289,9 @@ int verify_system(const char *dir_arg, const char *root, FILE *out, struct verif
     /* Without either file there is no campaign, only files to check. */
     sum->incomplete = st.incomplete && (st.present || bdoc);
 
-    if (collect(dir, "records", &l) == 0 || collect(dir, "profile", &l) == 0)
+    if (collect(dir, "records", &l) == 0)
+        sum->evidence = 1;
+    if (collect(dir, "profile", &l) == 0)
         sum->evidence = 1;
     add_planned(&l, &plan);
     merge(&l);
