@@ -65,9 +65,14 @@ static char *join2(const char *a, const char *b)
     return s;
 }
 
+/* Deeper than records/<id>/ nothing is planned; a bound, so that a
+ * symbolic link to a directory above cannot make the walk endless. */
+#define COLLECT_DEPTH 8
+
 /* Every *.json under DIR/REL (hidden files and temporaries skipped), as
- * paths relative to DIR.  0, or -1 when DIR/REL cannot be read. */
-static int collect(const char *dir, const char *rel, struct entries *l)
+ * paths relative to DIR, DEPTH levels down at most.  0, or -1 when DIR/REL
+ * cannot be read. */
+static int collect(const char *dir, const char *rel, struct entries *l, int depth)
 {
     char *full = join2(dir, rel);
     DIR *d = opendir(full);
@@ -85,7 +90,8 @@ static int collect(const char *dir, const char *rel, struct entries *l)
         path = join2(full, e->d_name);
         sub = join2(rel, e->d_name);
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-            collect(dir, sub, l);
+            if (depth > 0)
+                collect(dir, sub, l, depth - 1);
             free(sub);
         } else if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0) {
             add(l, sub)->on_disk = 1;
@@ -289,9 +295,9 @@ int verify_system(const char *dir_arg, const char *root, FILE *out, struct verif
     /* Without either file there is no campaign, only files to check. */
     sum->incomplete = st.incomplete && (st.present || bdoc);
 
-    if (collect(dir, "records", &l) == 0)
-        sum->evidence = 1;
-    if (collect(dir, "profile", &l) == 0)
+    collect(dir, "records", &l, COLLECT_DEPTH);
+    collect(dir, "profile", &l, COLLECT_DEPTH);
+    if (l.n > 0)
         sum->evidence = 1;
     add_planned(&l, &plan);
     merge(&l);

@@ -1,7 +1,8 @@
 /* check_verify_system.c -- unit tests of the checker of a whole system
  * directory (src/bench/verify_system.c): a planned record missing, not
  * measured yet while the campaign is incomplete, a record not planned or
- * stale, no evidence, the summary line.  Check, fork mode.  Part of
+ * stale, no evidence, a walk that a symbolic link cannot make endless,
+ * the summary line.  Check, fork mode.  Part of
  * ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -164,8 +165,31 @@ START_TEST(no_evidence)
     ck_assert_int_eq(sum.incomplete, 0);
     snprintf(dir, sizeof dir, "%s/none", root);
     ck_assert_int_eq(verify_system(dir, root, null, &sum), -1);
-    rmdir(root);
+    /* empty directories are no evidence either */
+    write_text(root, "records/k/.keep", "");
+    ck_assert_int_eq(verify_system(root, root, null, &sum), 0);
+    ck_assert_int_eq(sum.evidence, 0);
     fclose(null);
+    remove_tree(root);
+}
+END_TEST
+
+START_TEST(symlink_loop_bounded)
+{
+    char root[] = "check_verify.sys.XXXXXX", path[512];
+    struct verify_summary sum;
+    FILE *null = fopen("/dev/null", "w");
+    ck_assert_ptr_nonnull(null);
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    write_text(root, "records/k/A-1__enc.json", "{}");
+    snprintf(path, sizeof path, "%s/records/k/up", root);
+    ck_assert_int_eq(symlink("..", path), 0);
+    /* the walk ends, a few copies of the file through the link checked */
+    ck_assert_int_eq(verify_system(root, root, null, &sum), 0);
+    ck_assert_int_gt(sum.records, 1);
+    ck_assert_int_lt(sum.records, 20);
+    fclose(null);
+    remove_tree(root);
 }
 END_TEST
 
@@ -202,6 +226,7 @@ static Suite *system_suite(void)
     tcase_add_test(tc, not_measured_yet);
     tcase_add_test(tc, unplanned_and_stale);
     tcase_add_test(tc, no_evidence);
+    tcase_add_test(tc, symlink_loop_bounded);
     tcase_add_test(tc, summary_line);
     suite_add_tcase(s, tc);
     return s;
