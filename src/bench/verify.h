@@ -1,7 +1,8 @@
-/* verify.h -- the checker: recompute every statistic of every record from
- * its raw trials, check the trial rules were applied, recompute every
- * share of every profile from its calls, verify the SHA-256 of the files a
- * record or profile lists.  Part of ngcc-perf. */
+/* verify.h -- the checker of one file: recompute every statistic of a
+ * record from its raw trials, check the trial rules were applied,
+ * recompute every share of a profile from its calls, verify the SHA-256 of
+ * the files a record or profile lists.  verify_system.h checks a whole
+ * system.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_H
 #define NGCC_BENCH_VERIFY_H
 
@@ -37,13 +38,5 @@ int verify_profile(json_object *prof, const char *name, const char *root, FILE *
 int verify_existing(const char *path, const char *op, const char *root,
                     int (*check)(json_object *, const char *, const char *, FILE *),
                     enum outcome *oc);
-
-/* Check every *.json under DIR/records (records) and DIR/profile
- * (profiles; each file by its "format").  Prints a line
- * "DIR/profile: N profiles checked, M with problems" when there is a
- * profile directory.  *RECORDS gets how many files were checked, records
- * and profiles, *BAD how many had problems.  -1 if neither directory can
- * be read. */
-int verify_dir(const char *dir, const char *root, FILE *out, int *records, int *bad);
 
 #endif

@@ -41,6 +41,7 @@
 #include "sysfile.h"
 #include "trial.h"
 #include "verify.h"
+#include "verify_system.h"
 
 #define PROG "ngcc-bench"
 #ifndef PACKAGE_BUGREPORT
@@ -55,7 +56,7 @@ static void usage(FILE *f)
 "       " PROG " null [OPTION]...\n"
 "       " PROG " host [--cpu N] [--counter NAME] [--no-steady] [--strict] [--out FILE]\n"
 "       " PROG " elf [--bytes] LIBRARY\n"
-"       " PROG " check [--root DIR] DIR\n"
+"       " PROG " check [--root DIR] SYSTEMDIR\n"
 "       " PROG " get FILE PATH...\n"
 "       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME] [LIBRARY]\n"
 "       " PROG " --help | --version\n"
@@ -78,8 +79,10 @@ static void usage(FILE *f)
 "          ~1 s clock steadiness measurement: run it once per campaign\n"
 "  elf     static bytes of LIBRARY (sum of p_memsz of its PT_LOAD segments) and\n"
 "          its segments as JSON; --bytes prints the number alone\n"
-"  check   recompute every statistic of every record under DIR/records from its\n"
-"          raw trials, check the trial rules and the SHA-256 of listed files\n"
+"  check   check the evidence of a system (data/<system>): campaign.json and\n"
+"          build.json (fields, ranges, listed files and their SHA-256), every\n"
+"          record and profile recomputed, every planned one present; one line\n"
+"          per problem, then a summary\n"
 "  get     print the value at each dotted PATH of JSON FILE on a line of its\n"
 "          own (stats.sum_seconds, environment.problems), for scripts\n"
 "  trial   (internal) one trial in this process; one JSON object on stdout\n"
@@ -120,11 +123,11 @@ static void usage(FILE *f)
 "\n"
 "Exit status:\n"
 "  0  success (run: record written with status \"ok\", or a complete one kept;\n"
-"     run-many: so for every job; check: every record consistent)\n"
+"     run-many: so for every job; check: no problem found)\n"
 "  1  run, null: the operation failed, a record with another status was written\n"
 "     (run-many: for at least one job; the other records are written too)\n"
 "     (load-failed, setup-failed, op-failed, wrong-secret, crashed, timeout,\n"
-"     counter-failed, bad-output); check: inconsistencies found; elf: not a\n"
+"     counter-failed, bad-output); check: problems found, or no evidence; elf: not a\n"
 "     readable ELF file; host --strict: a host problem found; get: a PATH\n"
 "     that FILE does not have\n"
 "  2  usage error (bad option or argument, a counter that does not work here)\n"
@@ -757,25 +760,30 @@ static int cmd_elf(int argc, char **argv)
 static int cmd_check(int argc, char **argv)
 {
     const char *root = ".", *dir = NULL;
-    int records, bad, i;
+    struct verify_summary sum;
+    int i;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--root") == 0 && i + 1 < argc)
             root = argv[++i];
         else if (strncmp(argv[i], "--root=", 7) == 0)
             root = argv[i] + 7;
         else if (argv[i][0] == '-' || dir)
-            cli_die(EXIT_BENCH_USAGE, "check: usage: " PROG " check [--root DIR] DIR");
+            cli_die(EXIT_BENCH_USAGE, "check: usage: " PROG " check [--root DIR] SYSTEMDIR");
         else
             dir = argv[i];
     }
     if (!dir)
-        cli_die(EXIT_BENCH_USAGE, "check: DIR is required");
-    if (verify_dir(dir, root, stdout, &records, &bad) != 0)
-        cli_die(EXIT_BENCH_FAILED, "%s/records: %s", dir, strerror(errno));
-    printf("%s: %d record%s checked, %d with problems\n", dir, records, records == 1 ? "" : "s", bad);
-    if (records == 0)
-        fprintf(stderr, PROG ": %s/records: no records\n", dir);
-    return bad || records == 0 ? EXIT_BENCH_FAILED : EXIT_BENCH_OK;
+        cli_die(EXIT_BENCH_USAGE, "check: SYSTEMDIR is required");
+    if (verify_system(dir, root, stdout, &sum) != 0)
+        cli_die(EXIT_BENCH_FAILED, "%s: %s", dir, strerror(errno));
+    verify_print_summary(dir, &sum, stdout);
+    if (fflush(stdout) != 0)
+        cli_die(EXIT_BENCH_SYSTEM, "standard output: %s", strerror(errno));
+    if (!sum.evidence) {
+        fprintf(stderr, PROG ": %s: no evidence (no campaign.json, build.json, records or profiles)\n", dir);
+        return EXIT_BENCH_FAILED;
+    }
+    return sum.problems ? EXIT_BENCH_FAILED : EXIT_BENCH_OK;
 }
 
 /* ---- get ---- */

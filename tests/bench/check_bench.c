@@ -26,6 +26,7 @@
 #include "stats.h"
 #include "sysfile.h"
 #include "verify.h"
+#include "verify_system.h"
 
 /* ---- plan ---- */
 
@@ -534,7 +535,7 @@ START_TEST(record_round_trip_and_check)
 {
     char dir[] = "check_bench.dir.XXXXXX", path[256], err[256], *out;
     json_object *r = sample_record(), *back;
-    int records, bad;
+    struct verify_summary sum;
     ck_assert_ptr_nonnull(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/records/x/LABEL__dec.json", dir);
     ck_assert_int_eq(record_write(path, r), 0);
@@ -544,9 +545,9 @@ START_TEST(record_round_trip_and_check)
     ck_assert_int_eq(verify_to_string(back, NULL, &out), 0);
     ck_assert_str_eq(out, "");
     free(out);
-    ck_assert_int_eq(verify_dir(dir, ".", stderr, &records, &bad), 0);
-    ck_assert_int_eq(records, 1);
-    ck_assert_int_eq(bad, 0);
+    ck_assert_int_eq(verify_system(dir, ".", stderr, &sum), 0);
+    ck_assert_int_eq(sum.records, 1);
+    ck_assert_int_eq(sum.problems, 0);
     unlink(path);
     snprintf(path, sizeof path, "%s/records/x", dir);
     rmdir(path);
