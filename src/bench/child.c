@@ -355,6 +355,19 @@ void child_describe(const struct child_result *res, char *buf, size_t size)
         snprintf(buf, size, "exited with status %d%s%s", res->code, line[0] ? "; stderr| " : "", line);
 }
 
+void child_note(const struct child_result *res, char *buf, size_t size)
+{
+    size_t used;
+    if (res->exited && res->code == 0)
+        buf[0] = '\0';
+    else
+        child_describe(res, buf, size);
+    used = strlen(buf);
+    if (res->strays > 0 && used < size)
+        snprintf(buf + used, size - used, "%s%d stray process%s left behind, killed",
+                 used ? "; " : "", res->strays, res->strays == 1 ? "" : "es");
+}
+
 void child_result_free(struct child_result *res)
 {
     free(res->out);

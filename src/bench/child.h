@@ -43,6 +43,10 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
  * timeout, or the most telling line of its stderr. */
 void child_describe(const struct child_result *res, char *buf, size_t size);
 
+/* The note of a process in a record: "" for one that exited 0, else as
+ * child_describe(); then the stray processes it left, if any. */
+void child_note(const struct child_result *res, char *buf, size_t size);
+
 void child_result_free(struct child_result *res);
 
 #endif
