@@ -184,12 +184,18 @@ json_object *profile_work(const struct profile_request *rq)
 
     /* Calibration: one call, accounting off; it is also a warm-up. */
     ns0 = sys_now_ns();
-    if (instance_loop(&in, rq->op, 1, &rc) != 1) {
+    i = instance_loop(&in, rq->op, 1, &rc);
+    t1 = (double)(sys_now_ns() - ns0) / 1e9;
+    snprintf(call, sizeof call, "kem_%s in the calibration call", op_name(rq->op));
+    if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
+        set(r, OUTCOME_OVERFLOW, why);
+        goto out;
+    }
+    if (i != 1) {
         snprintf(why, sizeof why, "kem_%s returned %d in the calibration call", op_name(rq->op), rc);
         set(r, OUTCOME_OP_FAILED, why);
         goto out;
     }
-    t1 = (double)(sys_now_ns() - ns0) / 1e9;
     ops = rq->ops > 0 ? rq->ops : profile_ops_for(rq->target_s, t1);
     warmups = t1 < 0.05 ? 3 : t1 < 5 ? 1 : 0;
     if (rq->calibrated)
