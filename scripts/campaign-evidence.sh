@@ -90,6 +90,8 @@ entry_json() {
     printf '    {\n      "id": %s,\n      "label": %s,\n      "run": %s,\n' \
         "$(json_str "$id")" "$(json_str "$label")" "$run_no"
     if [ "$status" = BUILDFAIL ]; then
+        # Nothing is planned for it: records of an earlier build go.
+        rm -f "$sysdir/records/$id/${label}__"*.json "$sysdir/profile/$id/${label}__"*.json
         printf '      "algorithm": %s,\n      "algorithm_instance": %s,\n      "variant": "",\n      "compiler": "",\n' \
             "$(json_str "$algorithm")" "$(json_str "$label")"
         printf '      "build": { "status": "BUILDFAIL", "reason": %s, "log": %s },\n' \
@@ -114,7 +116,10 @@ entry_json() {
     if [ "$plib" != - ] && [ -f "$plib" ]; then
         printf '      "profile_library": { "path": %s, "sha256": %s },\n' \
             "$(json_str "$(rel "$plib")")" "$(json_str "$(sha256 "$plib")")"
-        [ "$profile" = no ] || profiled=yes
+        # Planned when this run profiles, or an earlier one did.
+        if [ "$profile" = yes ] || ls "$sysdir/profile/$id/${label}__"*.json > /dev/null 2>&1; then
+            profiled=yes
+        fi
     else
         printf '      "profile_library": null,\n'
     fi

@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -29,6 +28,7 @@
 #endif
 
 #include "child.h"
+#include "reaper.h"
 #include "sysfile.h"
 
 #define MAX_OUT (1u << 20)
@@ -164,69 +164,49 @@ static void keep_tail(char *tail, size_t cap, size_t *fill, const char *buf, siz
     tail[*fill] = '\0';
 }
 
-/* Read stdout and stderr until both close or the deadline passes. */
-static int collect(int out_fd, int err_fd, double deadline, struct child_result *res)
+/* The watch's callback: stdout kept (up to MAX_OUT), the tail of stderr. */
+struct collector {
+    struct child_result *res;
+    const struct child_limits *lim;
+    size_t cap, tail_fill;
+    int nomem;
+};
+
+static void on_data(struct ngcc_reaper_watch *w, int index, const char *buf, size_t n)
 {
-    struct pollfd p[2];
-    size_t cap = 4096, tail_fill = 0;
-    char buf[4096];
-    res->out = malloc(cap);
-    if (!res->out)
-        return -1;
-    res->out[0] = '\0';
-    p[0].fd = out_fd;
-    p[1].fd = err_fd;
-    p[0].events = p[1].events = POLLIN;
-    while (p[0].fd >= 0 || p[1].fd >= 0) {
-        int wait_ms = -1, i;
-        if (deadline > 0) {
-            double left = deadline - sys_now();
-            if (left <= 0)
-                return 1;
-            wait_ms = (int)(left * 1000) + 1;
-        }
-        if (poll(p, 2, wait_ms) < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        for (i = 0; i < 2; i++) {
-            ssize_t r;
-            if (p[i].fd < 0 || !(p[i].revents & (POLLIN | POLLHUP | POLLERR)))
-                continue;
-            r = read(p[i].fd, buf, sizeof buf);
-            if (r < 0 && errno == EINTR)
-                continue;
-            if (r <= 0) {
-                close(p[i].fd);
-                p[i].fd = -1;
-                continue;
-            }
-            if (i == 1) {
-                keep_tail(res->err_tail, sizeof res->err_tail, &tail_fill, buf, (size_t)r);
-            } else if (res->out_len + (size_t)r < MAX_OUT) {
-                while (res->out_len + (size_t)r + 1 > cap) {
-                    char *bigger = realloc(res->out, cap * 2);
-                    if (!bigger)
-                        return -1;
-                    res->out = bigger;
-                    cap *= 2;
-                }
-                memcpy(res->out + res->out_len, buf, (size_t)r);
-                res->out_len += (size_t)r;
-                res->out[res->out_len] = '\0';
-            }
-        }
+    struct collector *k = w->arg;
+    struct child_result *res = k->res;
+    if (index == 1) {
+        keep_tail(res->err_tail, sizeof res->err_tail, &k->tail_fill, buf, n);
+        return;
     }
-    return 0;
+    if (k->nomem || res->out_len + n >= MAX_OUT)
+        return;
+    while (res->out_len + n + 1 > k->cap) {
+        char *bigger = realloc(res->out, k->cap * 2);
+        if (!bigger) {
+            k->nomem = 1;
+            return;
+        }
+        res->out = bigger;
+        k->cap *= 2;
+    }
+    memcpy(res->out + res->out_len, buf, n);
+    res->out_len += n;
+    res->out[res->out_len] = '\0';
+    if (k->lim->on_out)
+        k->lim->on_out(res->out, res->out_len, &w->deadline, k->lim->on_out_arg);
 }
 
 int child_run(const char *exe, char *const argv[], const char *cwd,
               const struct child_limits *lim, struct child_result *res)
 {
-    int out[2], err[2], rep[2], status = 0, r;
+    int out[2], err[2], rep[2], status = 0;
+    struct ngcc_reaper_watch w;
+    struct ngcc_reaper_result rr;
+    struct collector k;
     long long t0_ns = sys_now_ns();
-    double t0 = sys_now(), deadline;
+    double start = ngcc_reaper_now();
     struct exec_failure f;
     struct emulation em;
     pid_t pid;
@@ -246,6 +226,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
         goto sysfail;
     }
     fflush(NULL);
+    ngcc_reaper_init();
     pid = fork();
     if (pid < 0) {
         close(out[0]); close(out[1]); close(err[0]); close(err[1]);
@@ -286,37 +267,31 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     emulation_free(&em);
     res->started = 1;
 
-    deadline = lim->timeout_s > 0 ? t0 + lim->timeout_s : 0;
-    r = collect(out[0], err[0], deadline, res);
-    close(out[0]);
-    close(err[0]);
-    if (r != 0) {
+    memset(&w, 0, sizeof w);
+    memset(&k, 0, sizeof k);
+    k.res = res;
+    k.lim = lim;
+    k.cap = 4096;
+    res->out = malloc(k.cap);
+    if (!res->out) {
         kill(-pid, SIGKILL);
         kill(pid, SIGKILL);
-        res->timed_out = r == 1;
+        k.nomem = 1;
+    } else {
+        res->out[0] = '\0';
     }
-    /* A child may close its pipes and go on: the deadline holds here too. */
-    for (;;) {
-        siginfo_t si;
-        si.si_pid = 0;
-        if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        if (si.si_pid == pid)
-            break;
-        if (deadline > 0 && sys_now() > deadline && !res->timed_out) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            res->timed_out = 1;
-        }
-        usleep(1000);
-    }
-    /* Anything the child left behind, while its group cannot be reused. */
-    kill(-pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
+    w.fds[0] = out[0];
+    w.fds[1] = err[0];
+    w.nfds = 2;
+    w.deadline = lim->timeout_s > 0 ? start + lim->timeout_s : 0;
+    w.on_data = on_data;
+    w.arg = &k;
+    if (ngcc_reaper_watch(pid, &w, &rr) != 0)
+        rr.status = 0;
+    status = rr.status;
+    res->timed_out = rr.timed_out;
+    res->strays = rr.strays;
+    res->limit_s = w.deadline > 0 ? w.deadline - start : 0;
     res->seconds = (double)(sys_now_ns() - t0_ns) / 1e9;
     if (WIFEXITED(status)) {
         res->exited = 1;
@@ -325,10 +300,9 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
         res->signaled = 1;
         res->sig = WTERMSIG(status);
     }
-    if (!res->out) {
-        res->out = calloc(1, 1);
-        if (!res->out)
-            return -1;
+    if (!res->out || k.nomem) {
+        snprintf(res->error, sizeof res->error, "out of memory for the output of a child");
+        return -1;
     }
     return 0;
 sysfail:
@@ -373,12 +347,25 @@ void child_describe(const struct child_result *res, char *buf, size_t size)
     if (!res->started)
         snprintf(buf, size, "%s", res->error);
     else if (res->timed_out)
-        snprintf(buf, size, "killed after the time limit of %.0f s", res->seconds);
+        snprintf(buf, size, "killed at the time limit of %.3g s", res->limit_s);
     else if (res->signaled)
         snprintf(buf, size, "killed by signal %d (%s)%s%s", res->sig, strsignal(res->sig),
-                 line[0] ? ": " : "", line);
+                 line[0] ? "; stderr| " : "", line);
     else
-        snprintf(buf, size, "exited with status %d%s%s", res->code, line[0] ? ": " : "", line);
+        snprintf(buf, size, "exited with status %d%s%s", res->code, line[0] ? "; stderr| " : "", line);
+}
+
+void child_note(const struct child_result *res, char *buf, size_t size)
+{
+    size_t used;
+    if (res->exited && res->code == 0)
+        buf[0] = '\0';
+    else
+        child_describe(res, buf, size);
+    used = strlen(buf);
+    if (res->strays > 0 && used < size)
+        snprintf(buf + used, size - used, "%s%d stray process%s left behind, killed",
+                 used ? "; " : "", res->strays, res->strays == 1 ? "" : "es");
 }
 
 void child_result_free(struct child_result *res)

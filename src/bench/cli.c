@@ -52,7 +52,7 @@ double cli_num_arg(const char *opt, const char *s, double min, double max)
     errno = 0;
     v = strtod(s, &end);
     if (errno || end == s || *end || !isfinite(v) || !(v >= min) || v > max)
-        cli_die(EXIT_BENCH_USAGE, "%s: bad value '%s'", opt, s);
+        cli_die(EXIT_BENCH_USAGE, "%s: bad value '%s' (%g to %g)", opt, s, min, max);
     return v;
 }
 
@@ -68,6 +68,11 @@ long cli_int_arg(const char *opt, const char *s, long min, long max)
         cli_die(EXIT_BENCH_USAGE, "%s: bad value '%s'", opt, s);
     }
     return v;
+}
+
+unsigned long long cli_mib_arg(const char *opt, const char *s)
+{
+    return (unsigned long long)cli_int_arg(opt, s, 0, CLI_MAX_MIB) << 20;
 }
 
 int cli_cpu_arg(const char *s)

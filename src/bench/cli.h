@@ -24,6 +24,16 @@ double cli_num_arg(const char *opt, const char *s, double min, double max);
  * below LONG_MAX. */
 long cli_int_arg(const char *opt, const char *s, long min, long max);
 
+/* The largest number of seconds an option takes (about 115 days): a
+ * deadline stays far from overflowing a timespec or a poll() timeout. */
+#define CLI_MAX_SECONDS 1e7
+/* The largest --mem-limit in MiB (1 PiB): its bytes fit in 64 bits. */
+#define CLI_MAX_MIB (1L << 30)
+
+/* The MiB count S of option OPT (0 to CLI_MAX_MIB) in bytes; otherwise a
+ * usage error naming OPT. */
+unsigned long long cli_mib_arg(const char *opt, const char *s);
+
 /* The CPU number S of --cpu: 0 to CPU_SETSIZE - 1; otherwise a usage
  * error. */
 int cli_cpu_arg(const char *s);

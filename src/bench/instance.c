@@ -87,9 +87,19 @@ enum outcome instance_load(struct instance *in, enum op_kind op, const char *pat
     return OUTCOME_OK;
 }
 
-static unsigned char *buffer(unsigned long long n)
+/* Buffer I of IN, NAME, of N bytes between guard bytes. */
+static unsigned char *buffer(struct instance *in, int i, const char *name, unsigned long long n)
 {
-    return calloc((size_t)(n ? n : 1), 1);
+    if (ngcc_guarded_alloc(&in->guarded[i], name, (size_t)n) != 0)
+        return NULL;
+    return ngcc_guarded_data(&in->guarded[i]);
+}
+
+enum outcome instance_check_guards(const struct instance *in, const char *call, char *why,
+                                   size_t size)
+{
+    return ngcc_guarded_check_all(in->guarded, 5, call, why, size) ? OUTCOME_OVERFLOW
+                                                                   : OUTCOME_OK;
 }
 
 enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, size_t size)
@@ -113,11 +123,11 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
             return OUTCOME_SETUP_FAILED;
         }
     }
-    in->pk = buffer(in->pk_len);
-    in->sk = buffer(in->sk_len);
-    in->ct = buffer(in->ct_len);
-    in->ss = buffer(in->ss_len);
-    in->ss_ref = buffer(in->ss_len);
+    in->pk = buffer(in, 0, "pk", in->pk_len);
+    in->sk = buffer(in, 1, "sk", in->sk_len);
+    in->ct = buffer(in, 2, "ct", in->ct_len);
+    in->ss = buffer(in, 3, "ss", in->ss_len);
+    in->ss_ref = buffer(in, 4, "ss_ref", in->ss_len);
     if (!in->pk || !in->sk || !in->ct || !in->ss || !in->ss_ref) {
         snprintf(why, size, "out of memory for the inputs");
         return OUTCOME_SETUP_FAILED;
@@ -139,6 +149,8 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
     in->pk_out = in->pk_len;
     in->sk_out = in->sk_len;
     rc = in->keygen(in->pk, &in->pk_out, in->sk, &in->sk_out);
+    if (instance_check_guards(in, "kem_keygen in the setup", why, size) != OUTCOME_OK)
+        return OUTCOME_OVERFLOW;
     if (rc != 0) {
         snprintf(why, size, "kem_keygen returned %d in the setup", rc);
         return OUTCOME_SETUP_FAILED;
@@ -154,6 +166,8 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
     in->ss_ref_out = in->ss_len;
     in->ct_out = in->ct_len;
     rc = in->enc(in->pk, in->pk_out, in->ss_ref, &in->ss_ref_out, in->ct, &in->ct_out);
+    if (instance_check_guards(in, "kem_enc in the setup", why, size) != OUTCOME_OK)
+        return OUTCOME_OVERFLOW;
     if (rc != 0) {
         snprintf(why, size, "kem_enc returned %d in the setup", rc);
         return OUTCOME_SETUP_FAILED;
@@ -165,6 +179,8 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
     }
     in->ss_out = in->ss_len;
     rc = in->dec(in->sk, in->sk_out, in->ct, in->ct_out, in->ss, &in->ss_out);
+    if (instance_check_guards(in, "kem_dec in the setup", why, size) != OUTCOME_OK)
+        return OUTCOME_OVERFLOW;
     if (rc != 0) {
         snprintf(why, size, "kem_dec returned %d on the honest ciphertext", rc);
         return OUTCOME_OP_FAILED;
@@ -220,11 +236,9 @@ int instance_secret_ok(const struct instance *in)
 
 void instance_close(struct instance *in)
 {
-    free(in->pk);
-    free(in->sk);
-    free(in->ct);
-    free(in->ss);
-    free(in->ss_ref);
+    int i;
+    for (i = 0; i < 5; i++)
+        ngcc_guarded_free(&in->guarded[i]);
     /* The library stays mapped: unloading candidate code buys nothing in a
      * process that is about to exit, and some libraries do not unload
      * cleanly. */

@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "guard.h"
 #include "ngcc_instance.h"
 #include "outcome.h"
 
@@ -25,7 +26,8 @@ struct instance {
     const struct ngcc_instance_info *info; /* NULL for the null operation */
     /* buffers of the getters' sizes, and the lengths the calls wrote */
     unsigned long long pk_len, sk_len, ct_len, ss_len;
-    unsigned char *pk, *sk, *ct, *ss, *ss_ref;
+    unsigned char *pk, *sk, *ct, *ss, *ss_ref; /* the data of GUARDED */
+    struct ngcc_guarded guarded[5];      /* guard bytes around each */
     unsigned long long pk_out, sk_out, ct_out, ss_out, ss_ref_out;
 };
 
@@ -45,6 +47,12 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
 /* ITERS calls of OP.  Returns the calls that succeeded before one returned
  * nonzero (its code in *RC), or ITERS. */
 long instance_loop(struct instance *in, enum op_kind op, long iters, int *rc);
+
+/* After calls of CALL ("kem_enc", "the warm-up calls of kem_enc", ...):
+ * OUTCOME_OVERFLOW with WHY when a guard byte of a buffer changed, else
+ * OUTCOME_OK (guard.h: the KAT driver's classification). */
+enum outcome instance_check_guards(const struct instance *in, const char *call, char *why,
+                                   size_t size);
 
 /* After dec calls: is the last shared secret the honest one? */
 int instance_secret_ok(const struct instance *in);

@@ -23,7 +23,13 @@
 #include "instance.h"
 #include "plan.h"
 
-#define MEASURE_DEFAULT_TIMEOUT 600.0     /* seconds */
+/* Time limits (doc/evidence.md): the calibration process gets a fixed
+ * limit, short in quick mode; a trial process 3 x its planned time + a
+ * margin, where the planned time is setup + (warmups + iters) x t1. */
+#define MEASURE_DEFAULT_TIMEOUT 120.0     /* seconds, calibration */
+#define MEASURE_QUICK_TIMEOUT 15.0
+#define MEASURE_TRIAL_FACTOR 3.0
+#define MEASURE_TRIAL_MARGIN 10.0         /* seconds */
 #define MEASURE_DEFAULT_MEM_MIB 4096ULL
 
 struct measure_options {
@@ -36,7 +42,7 @@ struct measure_options {
     struct plan_settings plan;
     int quick;
     double t1_given;         /* > 0: no calibration process */
-    double timeout_s;        /* calibration limit, floor of trial limits */
+    double timeout_s;        /* calibration limit */
     unsigned long long mem_bytes; /* RLIMIT_AS of the children; 0: none */
     const char *self_exe;    /* what the children execute */
     const char *id, *label;  /* NULL: from the instance's metadata */
@@ -76,6 +82,8 @@ int measure_begin(const struct measure_options *o, struct run **R);
 int measure_ready(const struct run *R);
 const struct plan *measure_plan(const struct run *R);
 double measure_setup_s(const struct run *R);
+/* The limit of each trial process (measure.h: MEASURE_TRIAL_*). */
+double measure_trial_timeout(const struct run *R);
 /* "LABEL op", for progress lines. */
 const char *measure_name(const struct run *R);
 

@@ -11,7 +11,7 @@
 #include "outcome.h"
 
 static const char *const names[OUTCOMES] = {
-    "ok", "load-failed", "setup-failed", "op-failed", "wrong-secret",
+    "ok", "load-failed", "setup-failed", "op-failed", "wrong-secret", "overflow",
     "crashed", "timeout", "counter-failed", "bad-output"
 };
 

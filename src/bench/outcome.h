@@ -9,12 +9,13 @@ enum outcome {
     OUTCOME_SETUP_FAILED,   /* seeding, a getter or keygen/enc of the setup */
     OUTCOME_OP_FAILED,      /* the operation returned an error */
     OUTCOME_WRONG_SECRET,   /* dec did not reproduce the shared secret */
+    OUTCOME_OVERFLOW,       /* a call wrote outside a buffer (guard bytes) */
     OUTCOME_CRASHED,        /* the child died from a signal or exited badly */
     OUTCOME_TIMEOUT,        /* the child exceeded its time limit */
     OUTCOME_COUNTER_FAILED, /* the counter could not be opened or read 0 */
     OUTCOME_BAD_OUTPUT      /* the child's result could not be read */
 };
-#define OUTCOMES 9
+#define OUTCOMES 10
 
 /* Exit codes of ngcc-bench (documented in --help and doc/evidence.md). */
 #define EXIT_BENCH_OK 0      /* success */

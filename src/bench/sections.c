@@ -199,6 +199,7 @@ json_object *rec_plan(const struct run *R, const struct plan *p, double setup_s,
     json_object_object_add(j, "cpu", json_object_new_int(R->cpu));
     rec_add_str(j, "cpu_source", o->cpu >= 0 ? "option --cpu" : "default: the last CPU allowed");
     json_object_object_add(j, "timeout_s", record_double(o->timeout_s));
+    json_object_object_add(j, "trial_timeout_s", record_double(measure_trial_timeout(R)));
     json_object_object_add(j, "memory_limit_bytes", o->mem_bytes ? json_object_new_int64((int64_t)o->mem_bytes) : NULL);
     return j;
 }

@@ -88,7 +88,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
 {
     struct instance in;
     struct counter c;
-    char why[256];
+    char why[256], call[64];
     long long t0, t1, cpu0, cpu1;
     long sw0, sw1;
     unsigned long long tot0 = 0, busy0 = 0, tot1 = 0, busy1 = 0;
@@ -130,7 +130,13 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         goto out;
     }
 
-    if (instance_loop(&in, rq->op, rq->warmups, &rc) != rq->warmups) {
+    done = instance_loop(&in, rq->op, rq->warmups, &rc);
+    snprintf(call, sizeof call, "kem_%s in a warm-up call", op_name(rq->op));
+    if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
+        set_status(res, OUTCOME_OVERFLOW, why);
+        goto out;
+    }
+    if (done != rq->warmups) {
         snprintf(why, sizeof why, "kem_%s returned %d in a warm-up call", op_name(rq->op), rc);
         set_status(res, OUTCOME_OP_FAILED, why);
         goto out;
@@ -154,7 +160,10 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     res->others_busy = have_stat ? (double)(busy1 - busy0) / (double)(tot1 - tot0) : -1.0;
     res->cpu_seen = sched_getcpu();
 
-    if (done != rq->iters) {
+    snprintf(call, sizeof call, "kem_%s in a timed call", op_name(rq->op));
+    if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
+        set_status(res, OUTCOME_OVERFLOW, why);
+    } else if (done != rq->iters) {
         snprintf(why, sizeof why, "kem_%s returned %d at timed call %ld",
                  op_name(rq->op), rc, done + 1);
         set_status(res, OUTCOME_OP_FAILED, why);

@@ -5,67 +5,13 @@
 #include "katgen.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "drng.h"
-
-#define GUARD NGCC_KATGEN_GUARD_BYTES
-
-/* A buffer with guard bytes on both sides: BASE[0..GUARD) | data | guard. */
-struct gbuf {
-    const char *name;
-    unsigned char *base;
-    size_t len;
-};
-
-static unsigned char guard_byte(size_t i)
-{
-    return (unsigned char)(0xA5u ^ (unsigned)(i * 29u));
-}
-
-static unsigned char *gbuf_data(const struct gbuf *b)
-{
-    return b->base + GUARD;
-}
-
-static int gbuf_alloc(struct gbuf *b, const char *name, size_t len)
-{
-    size_t i;
-
-    b->name = name;
-    b->len = len;
-    b->base = calloc(1, len + 2 * GUARD);
-    if (b->base == NULL)
-        return -1;
-    for (i = 0; i < GUARD; i++) {
-        b->base[i] = guard_byte(i);
-        b->base[GUARD + len + i] = guard_byte(i);
-    }
-    return 0;
-}
-
-/* 0 if intact; else the side (-1 before, +1 after) and the distance of the
- * changed byte nearest to the data (*OFF: 1 = the byte next to the data). */
-static int gbuf_check(const struct gbuf *b, size_t *off)
-{
-    size_t i;
-
-    for (i = 0; i < GUARD; i++) {
-        if (b->base[GUARD - 1 - i] != guard_byte(GUARD - 1 - i)) {
-            *off = i + 1;
-            return -1;
-        }
-    }
-    for (i = 0; i < GUARD; i++) {
-        if (b->base[GUARD + b->len + i] != guard_byte(i)) {
-            *off = i + 1;
-            return 1;
-        }
-    }
-    return 0;
-}
+#include "guard.h"
 
 static void set_msg(char *msg, size_t size, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -156,33 +102,19 @@ static void print_len(FILE *out, const char *key, unsigned long long len,
 enum { B_PK, B_SK, B_CT, B_SS, B_SS1, NBUF };
 
 /* Check every buffer after CALL; OVERFLOW with a message if a guard moved. */
-static enum ngcc_katgen_status check_guards(const struct gbuf *bufs,
+static enum ngcc_katgen_status check_guards(const struct ngcc_guarded *bufs,
                                            const char *call,
                                            unsigned long record, char *msg,
                                            size_t msgsize)
 {
-    size_t off, i;
-    int side;
+    size_t used;
 
-    for (i = 0; i < NBUF; i++) {
-        side = gbuf_check(&bufs[i], &off);
-        if (side > 0) {
-            set_msg(msg, msgsize,
-                    "%s wrote past the end of %s (%s[%zu] of a %zu-byte "
-                    "buffer changed) at record %lu",
-                    call, bufs[i].name, bufs[i].name, bufs[i].len + off - 1,
-                    bufs[i].len, record);
-            return NGCC_KATGEN_OVERFLOW;
-        }
-        if (side < 0) {
-            set_msg(msg, msgsize,
-                    "%s wrote before the start of %s (%s[-%zu] changed) at "
-                    "record %lu",
-                    call, bufs[i].name, bufs[i].name, off, record);
-            return NGCC_KATGEN_OVERFLOW;
-        }
-    }
-    return NGCC_KATGEN_OK;
+    if (!ngcc_guarded_check_all(bufs, NBUF, call, msg, msgsize))
+        return NGCC_KATGEN_OK;
+    used = strlen(msg);
+    if (used < msgsize)
+        snprintf(msg + used, msgsize - used, " at record %lu", record);
+    return NGCC_KATGEN_OVERFLOW;
 }
 
 static void progress(const struct ngcc_katgen_opts *opts, unsigned long record,
@@ -203,7 +135,7 @@ enum ngcc_katgen_status ngcc_katgen_run(const struct ngcc_kem_api *api,
     static const char *const buf_names[NBUF] = {"pk", "sk", "ct", "ss", "ss1"};
     ngcc_len_fn getters[4];
     unsigned long long max[4];
-    struct gbuf bufs[NBUF];
+    struct ngcc_guarded bufs[NBUF];
     unsigned char nonce[64], seed[64];
     DRNG_ctx drng_seed;
     enum ngcc_katgen_status st = NGCC_KATGEN_OK;
@@ -230,7 +162,7 @@ enum ngcc_katgen_status ngcc_katgen_run(const struct ngcc_kem_api *api,
     }
     for (k = 0; k < NBUF; k++) {
         size_t len = (size_t)max[k < 4 ? k : 3];
-        if (gbuf_alloc(&bufs[k], buf_names[k], len) != 0) {
+        if (ngcc_guarded_alloc(&bufs[k], buf_names[k], len) != 0) {
             set_msg(msg, msgsize, "cannot allocate %s (%zu bytes)",
                     buf_names[k], len);
             st = NGCC_KATGEN_NOMEM;
@@ -247,11 +179,11 @@ enum ngcc_katgen_status ngcc_katgen_run(const struct ngcc_kem_api *api,
     }
 
     for (i = 0; i < opts->records; i++) {
-        unsigned char *pk = gbuf_data(&bufs[B_PK]);
-        unsigned char *sk = gbuf_data(&bufs[B_SK]);
-        unsigned char *ct = gbuf_data(&bufs[B_CT]);
-        unsigned char *ss = gbuf_data(&bufs[B_SS]);
-        unsigned char *ss1 = gbuf_data(&bufs[B_SS1]);
+        unsigned char *pk = ngcc_guarded_data(&bufs[B_PK]);
+        unsigned char *sk = ngcc_guarded_data(&bufs[B_SK]);
+        unsigned char *ct = ngcc_guarded_data(&bufs[B_CT]);
+        unsigned char *ss = ngcc_guarded_data(&bufs[B_SS]);
+        unsigned char *ss1 = ngcc_guarded_data(&bufs[B_SS1]);
         unsigned long long pk_len = max[0], sk_len = max[1];
         unsigned long long ct_len = max[2], ss_len = max[3], ss1_len = max[3];
 
@@ -355,6 +287,6 @@ enum ngcc_katgen_status ngcc_katgen_run(const struct ngcc_kem_api *api,
 
 done:
     for (k = 0; k < NBUF; k++)
-        free(bufs[k].base);
+        ngcc_guarded_free(&bufs[k]);
     return st;
 }

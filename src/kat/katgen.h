@@ -17,13 +17,15 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "guard.h"
+
 #include "ngcc_instance.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define NGCC_KATGEN_GUARD_BYTES 64
+#define NGCC_KATGEN_GUARD_BYTES NGCC_GUARD_BYTES /* guard.h */
 /* A getter claiming more than this is treated as broken (CRYPTOFAIL). */
 #define NGCC_KATGEN_MAX_LEN (1ULL << 30)
 /* Longest KAT file name, "KAT_KEM_" + instance + ".txt" and a NUL. */

@@ -11,11 +11,10 @@
 #endif
 
 #include "sandbox.h"
+#include "reaper.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +23,6 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef HAVE_SYS_PRCTL_H
 #include <sys/prctl.h>
@@ -105,21 +103,6 @@ int ngcc_sandbox_send(int msg_fd, const char *fmt, ...)
     return write_all(msg_fd, buf, len);
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts;
-    ts.tv_sec = ms / 1000;
-    ts.tv_nsec = (ms % 1000) * 1000000L;
-    nanosleep(&ts, NULL);
-}
-
 /* Does setrlimit(RLIMIT_AS) take effect in this process?  Not under
  * qemu-user, which ignores it (the emulator needs the address space): the
  * limit is then not reported as applied.  Probed once by moving the soft
@@ -144,7 +127,7 @@ static int rlimit_as_enforced(void)
 
 /* Child side: everything up to calling FN.  Never returns. */
 static void child_main(const struct ngcc_sandbox_limits *lim, int msg_fd,
-                       pid_t parent, ngcc_sandbox_fn fn, void *arg)
+                       int out_fd, pid_t parent, ngcc_sandbox_fn fn, void *arg)
 {
     static const int fatal[] = {
         SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS,
@@ -193,6 +176,14 @@ static void child_main(const struct ngcc_sandbox_limits *lim, int msg_fd,
         dup2(fd, 0);
         close(fd);
     }
+    /* Whatever the function's callees print reaches the parent as output
+     * lines, never as messages; without an output pipe, stderr. */
+    fflush(NULL);
+    dup2(out_fd >= 0 ? out_fd : 2, 1);
+    if (out_fd >= 0) {
+        dup2(out_fd, 2);
+        close(out_fd);
+    }
     _exit(fn(msg_fd, arg) & 0xff);
 }
 
@@ -228,131 +219,120 @@ static void feed(struct linebuf *lb, const char *p, size_t n,
     }
 }
 
-int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
-                     void *fn_arg, ngcc_sandbox_line_fn on_line,
-                     void *line_arg, struct ngcc_sandbox_result *res,
-                     char *err, size_t errsize)
+static void feed_end(struct linebuf *lb, ngcc_sandbox_line_fn on_line, void *arg)
 {
-    struct linebuf *lb;
-    int pfd[2], status = 0, timed_out = 0, eof = 0;
-    double start, deadline = 0;
+    if (lb->len > 0 && !lb->skipping && on_line != NULL) {
+        lb->buf[lb->len] = '\0';
+        on_line(lb->buf, lb->len, arg);
+    }
+    lb->len = 0;
+}
+
+/* The parent's side: the message pipe (fd 0 of the watch) and the child's
+ * output (fd 1), each cut into lines. */
+struct channels {
+    struct linebuf msg, out;
+    const struct ngcc_sandbox_io *io;
+};
+
+static void on_data(struct ngcc_reaper_watch *w, int index, const char *buf,
+                    size_t len)
+{
+    struct channels *ch = w->arg;
+
+    if (index == 0)
+        feed(&ch->msg, buf, len, ch->io->on_line, ch->io->arg);
+    else
+        feed(&ch->out, buf, len, ch->io->on_output, ch->io->arg);
+}
+
+int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
+                     void *fn_arg, const struct ngcc_sandbox_io *io,
+                     struct ngcc_sandbox_result *res, char *err,
+                     size_t errsize)
+{
+    static const struct ngcc_sandbox_io no_io = {NULL, NULL, NULL};
+    struct channels *ch;
+    struct ngcc_reaper_watch w;
+    struct ngcc_reaper_result rr;
+    int pfd[2], ofd[2] = {-1, -1};
+    double start;
     pid_t pid, parent = getpid();
-    siginfo_t si;
 
     memset(res, 0, sizeof *res);
-    lb = calloc(1, sizeof *lb);
-    if (lb == NULL) {
+    if (io == NULL)
+        io = &no_io;
+    ch = calloc(1, sizeof *ch);
+    if (ch == NULL) {
         snprintf(err, errsize, "out of memory");
         return -1;
     }
-    if (pipe(pfd) != 0) {
+    ch->io = io;
+    if (pipe(pfd) != 0 || (io->on_output != NULL && pipe(ofd) != 0)) {
         snprintf(err, errsize, "pipe: %s", strerror(errno));
-        free(lb);
+        free(ch);
         return -1;
     }
     fcntl(pfd[0], F_SETFD, FD_CLOEXEC);
     fcntl(pfd[1], F_SETFD, FD_CLOEXEC);
+    if (ofd[0] >= 0) {
+        fcntl(ofd[0], F_SETFD, FD_CLOEXEC);
+        fcntl(ofd[1], F_SETFD, FD_CLOEXEC);
+    }
+    ngcc_reaper_init();
 
-    start = now_s();
-    if (lim->timeout_s > 0)
-        deadline = start + lim->timeout_s;
+    start = ngcc_reaper_now();
     pid = fork();
     if (pid < 0) {
         snprintf(err, errsize, "fork: %s", strerror(errno));
         close(pfd[0]);
         close(pfd[1]);
-        free(lb);
+        if (ofd[0] >= 0) {
+            close(ofd[0]);
+            close(ofd[1]);
+        }
+        free(ch);
         return -1;
     }
     if (pid == 0) {
         close(pfd[0]);
-        child_main(lim, pfd[1], parent, fn, fn_arg);
+        if (ofd[0] >= 0)
+            close(ofd[0]);
+        child_main(lim, pfd[1], ofd[1], parent, fn, fn_arg);
     }
     setpgid(pid, pid); /* also done by the child; whichever runs first */
     close(pfd[1]);
+    if (ofd[1] >= 0)
+        close(ofd[1]);
     res->memory_limited = lim->memory_mib > 0 && !NGCC_UNDER_ASAN && rlimit_as_enforced();
 
-    /* Read the child's messages until it closes the pipe or time runs out. */
-    while (!eof) {
-        struct pollfd p;
-        int wait_ms = -1, rc;
-        char chunk[4096];
-        ssize_t n;
-
-        if (deadline > 0) {
-            double left = deadline - now_s();
-            if (left <= 0) {
-                timed_out = 1;
-                break;
-            }
-            wait_ms = left * 1000 > INT_MAX ? INT_MAX : (int)(left * 1000) + 1;
-        }
-        p.fd = pfd[0];
-        p.events = POLLIN;
-        p.revents = 0;
-        rc = poll(&p, 1, wait_ms);
-        if (rc < 0) {
-            if (errno == EINTR)
-                continue;
-            break; /* cannot happen; fall through to waiting */
-        }
-        if (rc == 0)
-            continue;
-        n = read(pfd[0], chunk, sizeof chunk);
-        if (n < 0) {
-            if (errno == EINTR || errno == EAGAIN)
-                continue;
-            eof = 1;
-        } else if (n == 0) {
-            eof = 1;
-        } else {
-            feed(lb, chunk, (size_t)n, on_line, line_arg);
-        }
+    memset(&w, 0, sizeof w);
+    w.fds[0] = pfd[0];
+    w.fds[1] = ofd[0];
+    w.nfds = 2;
+    w.deadline = lim->timeout_s > 0 ? start + lim->timeout_s : 0;
+    w.on_data = on_data;
+    w.arg = ch;
+    if (ngcc_reaper_watch(pid, &w, &rr) != 0) {
+        snprintf(err, errsize, "waitpid: %s", strerror(errno));
+        free(ch);
+        return -1;
     }
-    if (lb->len > 0 && !lb->skipping && on_line != NULL) {
-        lb->buf[lb->len] = '\0';
-        on_line(lb->buf, lb->len, line_arg);
-    }
-    close(pfd[0]);
+    feed_end(&ch->msg, io->on_line, io->arg);
+    feed_end(&ch->out, io->on_output, io->arg);
+    res->elapsed_s = ngcc_reaper_now() - start;
+    res->strays = rr.strays;
 
-    /* Wait for the child to end, without reaping it yet: while it is a
-     * zombie its pid cannot be reused, so killing its process group below
-     * cannot hit a stranger. */
-    while (!timed_out) {
-        int rc;
-        memset(&si, 0, sizeof si);
-        rc = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT |
-                    (deadline > 0 ? WNOHANG : 0));
-        if (rc < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        if (si.si_pid == pid)
-            break;
-        if (deadline > 0 && now_s() >= deadline) {
-            timed_out = 1;
-            break;
-        }
-        sleep_ms(2);
-    }
-    kill(-pid, SIGKILL); /* leftovers in the group, or everything on timeout */
-    if (timed_out)
-        kill(pid, SIGKILL);
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-        ;
-    res->elapsed_s = now_s() - start;
-
-    if (timed_out) {
+    if (rr.timed_out) {
         res->outcome = NGCC_SANDBOX_TIMEOUT;
         res->signal = SIGKILL;
-    } else if (WIFSIGNALED(status)) {
+    } else if (WIFSIGNALED(rr.status)) {
         res->outcome = NGCC_SANDBOX_SIGNALED;
-        res->signal = WTERMSIG(status);
+        res->signal = WTERMSIG(rr.status);
     } else {
         res->outcome = NGCC_SANDBOX_EXITED;
-        res->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 255;
+        res->exit_code = WIFEXITED(rr.status) ? WEXITSTATUS(rr.status) : 255;
     }
-    free(lb);
+    free(ch);
     return 0;
 }

@@ -9,8 +9,11 @@
  * address-space limit (RLIMIT_AS), a CPU-time limit (RLIMIT_CPU, the wall
  * clock limit rounded up plus one second, as a backstop), default
  * dispositions for the fatal signals.  It reports through MSG_FD, the write
- * end of a pipe; the parent hands every line to a callback.  After the wall
- * clock limit the whole process group is killed with SIGKILL.
+ * end of a pipe; the parent hands every line to a callback.  Its stdout and
+ * stderr (what the candidate prints) go to a second pipe, handed over line
+ * by line to another callback: output never passes for a message.  When
+ * the child ends, or at the wall clock limit, its process group and every
+ * process it left behind are killed (reaper.h); their number is reported.
  */
 #ifndef NGCC_KAT_SANDBOX_H
 #define NGCC_KAT_SANDBOX_H
@@ -44,6 +47,7 @@ struct ngcc_sandbox_result {
                                    was asked for, or under AddressSanitizer
                                    (its shadow memory needs terabytes of
                                    address space) */
+    int strays;                 /* processes left behind, killed */
 };
 
 /* Runs in the child; its return value (0..255) is the exit status. */
@@ -52,14 +56,23 @@ typedef int (*ngcc_sandbox_fn)(int msg_fd, void *arg);
  * NUL-terminated). */
 typedef void (*ngcc_sandbox_line_fn)(const char *line, size_t len, void *arg);
 
+/* The parent's callbacks (each may be NULL), both called with ARG. */
+struct ngcc_sandbox_io {
+    ngcc_sandbox_line_fn on_line;       /* a message line (MSG_FD) */
+    ngcc_sandbox_line_fn on_output;     /* a line the child printed; NULL:
+                                           its stdout and stderr go to ours
+                                           (stderr) */
+    void *arg;
+};
+
 /* Fork, run FN(msg_fd, FN_ARG) in the child under LIM, pass its lines to
- * ON_LINE (may be NULL) and wait for it.  The caller should flush its stdio
+ * IO (may be NULL) and wait for it.  The caller should flush its stdio
  * streams first.  Returns 0 with RES filled, or -1 (ERR set) when the child
  * could not be started. */
 int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
-                     void *fn_arg, ngcc_sandbox_line_fn on_line,
-                     void *line_arg, struct ngcc_sandbox_result *res,
-                     char *err, size_t errsize);
+                     void *fn_arg, const struct ngcc_sandbox_io *io,
+                     struct ngcc_sandbox_result *res, char *err,
+                     size_t errsize);
 
 /* "SIGSEGV", "SIGABRT", ...; "signal N" for others (static buffer for
  * those: not reentrant). */

@@ -20,6 +20,7 @@
 #include "outcome.h"
 #include "profile_doc.h"
 #include "profile_work.h"
+#include "reaper.h"
 #include "record.h"
 #include "sysfile.h"
 
@@ -158,8 +159,8 @@ static json_object *process_json(char *const argv[], const struct child_result *
     json_object_object_add(o, "signal", c->signaled ? json_object_new_int(c->sig) : NULL);
     json_object_object_add(o, "timed_out", json_object_new_boolean(c->timed_out));
     json_object_object_add(o, "seconds", record_double(c->seconds));
-    child_describe(c, line, sizeof line);
-    json_object_object_add(o, "note", json_object_new_string(c->exited && c->code == 0 ? "" : line));
+    child_note(c, line, sizeof line);
+    json_object_object_add(o, "note", json_object_new_string(line));
     return o;
 }
 
@@ -214,16 +215,48 @@ static json_object *tick_json(json_object *w, double *hz_out)
     return t;
 }
 
+/* The work process's first line, once it has calibrated: "calibrated T1
+ * OPS WARMUPS".  From it the limit becomes 3 x the planned time (warm-ups,
+ * the operations and as many discarded ones as allowed) + a margin, from
+ * now; never more than PROFILE_MAX_TIMEOUT in all (the line is printed by
+ * the process that runs candidate code). */
+struct limit_watch {
+    double start;          /* ngcc_reaper_now() at the start */
+    int moved;
+};
+
+static void on_out(const char *out, size_t len, double *deadline, void *arg)
+{
+    struct limit_watch *lw = arg;
+    const char *nl = memchr(out, '\n', len);
+    double t1, planned, limit, now;
+    long ops;
+    int warmups;
+    if (lw->moved || !nl)
+        return;
+    lw->moved = 1;
+    if (sscanf(out, PROFILE_CALIBRATED " %lf %ld %d", &t1, &ops, &warmups) != 3 ||
+        !(t1 >= 0) || ops < 0 || warmups < 0)
+        return;
+    planned = ((double)warmups + (double)ops * (1 + PROFILE_DISCARDS)) * t1;
+    now = ngcc_reaper_now();
+    limit = PROFILE_LIMIT_FACTOR * planned + PROFILE_LIMIT_MARGIN;
+    if (now + limit > lw->start + PROFILE_MAX_TIMEOUT)
+        limit = lw->start + PROFILE_MAX_TIMEOUT - now;
+    *deadline = now + limit;
+}
+
 /* Run the child; its result in *W (NULL if it gave none), its process
  * object in *PROC; STATUS and WHY when it failed on its own terms. */
 static int spawn(const struct profile_options *o, const char *self_arg, const char *lib_arg,
-                 int cpu, json_object **w, json_object **proc)
+                 int cpu, json_object **w, json_object **proc, double *limit_s)
 {
     char s_ops[32], s_target[40];
     char *argv[12];
     int n = 0;
     struct child_limits lim;
     struct child_result c;
+    struct limit_watch lw;
 
     snprintf(s_ops, sizeof s_ops, "%ld", o->ops);
     {
@@ -249,6 +282,10 @@ static int spawn(const struct profile_options *o, const char *self_arg, const ch
     lim.timeout_s = o->timeout_s;
     lim.mem_bytes = o->mem_bytes;
     lim.cpu = cpu;
+    lim.on_out = on_out;
+    lim.on_out_arg = &lw;
+    lw.start = ngcc_reaper_now();
+    lw.moved = 0;
     *w = NULL;
     if (child_run(o->self_exe, argv, o->root, &lim, &c) != 0) {
         fprintf(stderr, "ngcc-profile: %s\n", c.error);
@@ -256,8 +293,13 @@ static int spawn(const struct profile_options *o, const char *self_arg, const ch
         return -1;
     }
     *proc = process_json(argv, &c);
+    *limit_s = c.limit_s;
     if (c.exited) {
-        json_object *r = json_tokener_parse(c.out);
+        const char *result = c.out;
+        json_object *r;
+        if (strncmp(result, PROFILE_CALIBRATED " ", strlen(PROFILE_CALIBRATED) + 1) == 0)
+            result = strchr(result, '\n') ? strchr(result, '\n') + 1 : "";
+        r = json_tokener_parse(result);
         const char *st = r ? record_get_string(r, "status") : NULL;
         enum outcome oc;
         if (st && outcome_from_name(st, &oc) == 0 && (c.code == 0) == (oc == OUTCOME_OK))
@@ -293,7 +335,7 @@ int profile_run(const struct profile_options *o, json_object **out)
     enum outcome oc = OUTCOME_OK;
     int cpu = o->cpu >= 0 ? o->cpu : hostcheck_default_cpu();
     int64_t ops = 0, total = 0;
-    double hz = 0, overhead = 0;
+    double hz = 0, overhead = 0, limit_s = 0;
     int code;
 
     *out = NULL;
@@ -343,7 +385,7 @@ int profile_run(const struct profile_options *o, json_object **out)
         add_str(f, "sha256", hex);
         add_str(f, "role", "library");
         json_object_array_add(files, f);
-        if (spawn(o, self_arg, lib_arg, cpu, &w, &proc) != 0) {
+        if (spawn(o, self_arg, lib_arg, cpu, &w, &proc, &limit_s) != 0) {
             json_object_put(doc);
             json_object_put(files);
             free(rel);
@@ -386,7 +428,9 @@ int profile_run(const struct profile_options *o, json_object **out)
     copy_key(plan, "warmups", w, "warmups");
     json_object_object_add(plan, "cpu", json_object_new_int(cpu));
     copy_key(plan, "cpu_seen", w, "cpu_seen");
-    json_object_object_add(plan, "timeout_s", o->timeout_s > 0 ? record_double(o->timeout_s) : NULL);
+    /* The limit that applied in the end: derived from t1 once calibrated. */
+    json_object_object_add(plan, "timeout_s", limit_s > 0 ? record_double(limit_s)
+                           : o->timeout_s > 0 ? record_double(o->timeout_s) : NULL);
     json_object_object_add(plan, "memory_limit_bytes",
                            o->mem_bytes ? json_object_new_int64((int64_t)o->mem_bytes) : NULL);
     json_object_object_add(doc, "plan", plan);

@@ -11,7 +11,14 @@
 #include "instance.h"
 #include "verify.h" /* PROFILE_FORMAT */
 
-#define PROFILE_DEFAULT_TIMEOUT 1800.0  /* seconds */
+/* Time limits of the child: PROFILE_DEFAULT_TIMEOUT (--quick:
+ * PROFILE_QUICK_TIMEOUT, --timeout) until it has calibrated, then 3 x its
+ * planned time + a margin (profile_doc.c), at most PROFILE_MAX_TIMEOUT. */
+#define PROFILE_DEFAULT_TIMEOUT 120.0   /* seconds */
+#define PROFILE_QUICK_TIMEOUT 15.0
+#define PROFILE_LIMIT_FACTOR 3.0
+#define PROFILE_LIMIT_MARGIN 10.0
+#define PROFILE_MAX_TIMEOUT 1800.0
 #define PROFILE_DEFAULT_MEM_MIB 4096ULL
 
 #ifndef NGCC_PROFILE_VERSION
@@ -31,7 +38,7 @@ struct profile_options {
     double target_s;
     int quick;
     int cpu;                 /* -1: hostcheck_default_cpu() */
-    double timeout_s;        /* of the child; <= 0 none */
+    double timeout_s;        /* of the child until it has calibrated */
     unsigned long long mem_bytes; /* RLIMIT_AS of the child; 0 none */
     const char *self_exe;    /* what the child executes */
     const char *id, *label;  /* NULL: from the instance's metadata */

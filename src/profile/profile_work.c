@@ -136,7 +136,7 @@ json_object *profile_work(const struct profile_request *rq)
     struct ngcc_profile_tick ti;
     struct ngcc_profile_cost c;
     const struct ngcc_profile_info *pi;
-    char why[320];
+    char why[320], call[64];
     enum outcome o;
     long long ns0, ns1, cpu0, cpu1;
     long sw0, sw1;
@@ -184,14 +184,22 @@ json_object *profile_work(const struct profile_request *rq)
 
     /* Calibration: one call, accounting off; it is also a warm-up. */
     ns0 = sys_now_ns();
-    if (instance_loop(&in, rq->op, 1, &rc) != 1) {
+    i = instance_loop(&in, rq->op, 1, &rc);
+    t1 = (double)(sys_now_ns() - ns0) / 1e9;
+    snprintf(call, sizeof call, "kem_%s in the calibration call", op_name(rq->op));
+    if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
+        set(r, OUTCOME_OVERFLOW, why);
+        goto out;
+    }
+    if (i != 1) {
         snprintf(why, sizeof why, "kem_%s returned %d in the calibration call", op_name(rq->op), rc);
         set(r, OUTCOME_OP_FAILED, why);
         goto out;
     }
-    t1 = (double)(sys_now_ns() - ns0) / 1e9;
     ops = rq->ops > 0 ? rq->ops : profile_ops_for(rq->target_s, t1);
     warmups = t1 < 0.05 ? 3 : t1 < 5 ? 1 : 0;
+    if (rq->calibrated)
+        rq->calibrated(t1, ops, warmups, rq->arg);
     json_object_object_add(r, "t1_s", record_double(t1));
     json_object_object_add(r, "warmups", json_object_new_int(warmups));
     if (instance_loop(&in, rq->op, warmups, &rc) != warmups) {
@@ -244,7 +252,10 @@ json_object *profile_work(const struct profile_request *rq)
     json_object_object_add(r, "dropped_calls", json_object_new_int64((int64_t)dropped));
     json_object_object_add(r, "calls", table_json(&a, &calls));
 
-    if (i < ops) {
+    snprintf(call, sizeof call, "kem_%s in a profiled call", op_name(rq->op));
+    if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
+        set(r, OUTCOME_OVERFLOW, why);
+    } else if (i < ops) {
         snprintf(why, sizeof why, "kem_%s returned %d at profiled call %ld", op_name(rq->op), rc, i + 1);
         set(r, OUTCOME_OP_FAILED, why);
     } else if (rq->op == OP_DEC && !instance_secret_ok(&in)) {

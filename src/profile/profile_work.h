@@ -19,11 +19,18 @@
  * most this many times the operations kept. */
 #define PROFILE_DISCARDS 2
 
+/* The first line `ngcc-profile work` prints, once calibrated:
+ * "calibrated T1 OPS WARMUPS"; the parent derives its limit from it. */
+#define PROFILE_CALIBRATED "calibrated"
+
 struct profile_request {
     enum op_kind op;      /* keygen, enc or dec */
     const char *library;
     long ops;             /* 0: by the rule above */
     double target_s;
+    /* Called once calibrated (NULL: not). */
+    void (*calibrated)(double t1_s, long ops, int warmups, void *arg);
+    void *arg;
 };
 
 /* The profiling process's result: one JSON object (doc/campaign.md,

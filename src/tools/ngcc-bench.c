@@ -100,14 +100,16 @@ static void usage(FILE *f)
 "  --trial-target S       seconds per trial (default 1.0)\n"
 "  --budget S             seconds per operation, all trials (default 900)\n"
 "  --trials N             trials, each in a fresh process (default 5)\n"
-"  --quick                trial target 0.01 s, budget 5 s (tests, CI)\n"
+"  --quick                trial target 0.01 s, budget 5 s, calibration limit\n"
+"                         15 s (tests, CI)\n"
 "  --t1 S                 use this calibration instead of measuring it\n"
 "  --estimate             calibrate and plan only; print on stdout\n"
 "                         'SECONDS T1 ITERS WARMUPS TRIALS' (no record)\n"
-"  --timeout S            time limit of the calibration process and least limit\n"
-"                         of a trial process (default 600)\n"
+"  --timeout S            time limit of the calibration process (default 120,\n"
+"                         --quick 15); a trial process gets 3 x its planned\n"
+"                         time + 10 s (plan.trial_timeout_s)\n"
 "  --mem-limit MIB        address-space limit of trial processes (default 4096;\n"
-"                         0: none; off in sanitizer builds)\n"
+"                         0: none; at most 1073741824; off in sanitizer builds)\n"
 "  --host FILE            take the clock steadiness check from this output of\n"
 "                         '" PROG " host'\n"
 "  --id ID, --label LABEL override the instance's own id and label\n"
@@ -126,8 +128,9 @@ static void usage(FILE *f)
 "     run-many: so for every job; check: no problem found)\n"
 "  1  run, null: the operation failed, a record with another status was written\n"
 "     (run-many: for at least one job; the other records are written too)\n"
-"     (load-failed, setup-failed, op-failed, wrong-secret, crashed, timeout,\n"
-"     counter-failed, bad-output); check: problems found, or no evidence; elf: not a\n"
+"     (load-failed, setup-failed, op-failed, wrong-secret, overflow, crashed,\n"
+"     timeout, counter-failed, bad-output); check: problems found, or no\n"
+"     evidence; elf: not a\n"
 "     readable ELF file; host --strict: a host problem found; get: a PATH\n"
 "     that FILE does not have\n"
 "  2  usage error (bad option or argument, a counter that does not work here)\n"
@@ -192,7 +195,7 @@ static int cmd_trial(int argc, char **argv)
             have_op = 1;
             break;
         case 'i': rq.iters = cli_int_arg("--iters", optarg, 1, LONG_MAX); break;
-        case 'w': rq.warmups = (int)cli_int_arg("--warmups", optarg, 0, LONG_MAX); break;
+        case 'w': rq.warmups = (int)cli_int_arg("--warmups", optarg, 0, INT_MAX); break;
         case 'c': rq.cpu = cli_cpu_arg(optarg); break;
         case 'k': rq.counter = counter_arg(optarg); break;
         default: cli_bad_option("trial", argv, c);
@@ -283,7 +286,7 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
     };
     const char *name = run_cmd_names[cmd];
     struct measure_options *o = &a->o;
-    int c, idx, target_set = 0, budget_set = 0;
+    int c, idx, target_set = 0, budget_set = 0, timeout_set = 0;
 
     memset(a, 0, sizeof *a);
     o->cpu = -1;
@@ -315,14 +318,14 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
         case O_ROOT: o->root = optarg; break;
         case O_CPU: o->cpu = cli_cpu_arg(optarg); break;
         case O_COUNTER: o->counter = counter_arg(optarg); o->counter_given = 1; break;
-        case O_TARGET: o->plan.trial_target_s = cli_num_arg("--trial-target", optarg, 1e-6, DBL_MAX); target_set = 1; break;
-        case O_BUDGET: o->plan.op_budget_s = cli_num_arg("--budget", optarg, 1e-6, DBL_MAX); budget_set = 1; break;
-        case O_TRIALS: o->plan.trials = (int)cli_int_arg("--trials", optarg, 1, LONG_MAX); break;
+        case O_TARGET: o->plan.trial_target_s = cli_num_arg("--trial-target", optarg, 1e-6, CLI_MAX_SECONDS); target_set = 1; break;
+        case O_BUDGET: o->plan.op_budget_s = cli_num_arg("--budget", optarg, 1e-6, CLI_MAX_SECONDS); budget_set = 1; break;
+        case O_TRIALS: o->plan.trials = (int)cli_int_arg("--trials", optarg, 1, 1000); break;
         case O_QUICK: o->quick = 1; break;
-        case O_T1: o->t1_given = cli_num_arg("--t1", optarg, 1e-12, DBL_MAX); break;
+        case O_T1: o->t1_given = cli_num_arg("--t1", optarg, 1e-12, CLI_MAX_SECONDS); break;
         case O_ESTIMATE: o->estimate_only = 1; break;
-        case O_TIMEOUT: o->timeout_s = cli_num_arg("--timeout", optarg, 0.001, DBL_MAX); break;
-        case O_MEM: o->mem_bytes = (unsigned long long)cli_int_arg("--mem-limit", optarg, 0, LONG_MAX) << 20; break;
+        case O_TIMEOUT: o->timeout_s = cli_num_arg("--timeout", optarg, 0.001, CLI_MAX_SECONDS); timeout_set = 1; break;
+        case O_MEM: o->mem_bytes = cli_mib_arg("--mem-limit", optarg); break;
         case O_HOST: o->host_file = optarg; break;
         case O_ID: o->id = optarg; break;
         case O_LABEL: o->label = optarg; break;
@@ -335,9 +338,9 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
     }
     if (cmd == CMD_RUN && !a->have_op)
         cli_die(EXIT_BENCH_USAGE, "run: --op is required (try '" PROG " --help')");
-    if (o->plan.trials > 1000)
-        cli_die(EXIT_BENCH_USAGE, "--trials: at most 1000");
     if (o->quick) {
+        if (!timeout_set)
+            o->timeout_s = MEASURE_QUICK_TIMEOUT;
         if (!target_set)
             o->plan.trial_target_s = PLAN_QUICK_TARGET;
         if (!budget_set)

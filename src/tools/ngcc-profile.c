@@ -65,11 +65,13 @@ static void usage(FILE *f)
 "  --ops N                profile N operations, 3 to 1000 (default:\n"
 "                         " PROFILE_OPS_RULE ")\n"
 "  --target S             seconds of profiled operations to aim at (default 1.0)\n"
-"  --quick                target 0.05 s (tests, CI)\n"
+"  --quick                target 0.05 s, limit until calibrated 15 s (tests, CI)\n"
 "  --cpu N                pin the child to CPU N (default: the last allowed)\n"
-"  --timeout S            time limit of the child (default 1800)\n"
+"  --timeout S            time limit of the child until it has calibrated\n"
+"                         (default 120, --quick 15); then 3 x its planned time\n"
+"                         + 10 s, at most 1800 s in all (plan.timeout_s)\n"
 "  --mem-limit MIB        address-space limit of the child (default 4096; 0: none;\n"
-"                         off in sanitizer builds)\n"
+"                         at most 1073741824; off in sanitizer builds)\n"
 "  --id ID, --label LABEL override the instance's own id and label\n"
 "  --force                profile even if PROFILE.json is complete\n"
 "  -q, --quiet            no progress on stderr\n"
@@ -77,7 +79,8 @@ static void usage(FILE *f)
 "Exit status:\n"
 "  0  a profile with status \"ok\" was written (or a complete one kept)\n"
 "  1  the operation could not be profiled: a profile with another status was\n"
-"     written (load-failed, setup-failed, op-failed, wrong-secret, crashed,\n"
+"     written (load-failed, setup-failed, op-failed, wrong-secret, overflow,\n"
+"     crashed,\n"
 "     timeout, counter-failed, bad-output)\n"
 "  2  usage error (bad option or argument)\n"
 "  3  system error (a file could not be written, a process not started)\n"
@@ -94,6 +97,14 @@ static enum op_kind op_arg(const char *s)
 }
 
 /* ---- work (internal) ---- */
+
+/* The calibration line for the parent, before the result (profile_work.h). */
+static void print_calibrated(double t1_s, long ops, int warmups, void *arg)
+{
+    FILE *out = arg;
+    fprintf(out, PROFILE_CALIBRATED " %.9g %ld %d\n", t1_s, ops, warmups);
+    fflush(out);
+}
 
 static int cmd_work(int argc, char **argv)
 {
@@ -115,7 +126,7 @@ static int cmd_work(int argc, char **argv)
         switch (c) {
         case 'o': rq.op = op_arg(optarg); have_op = 1; break;
         case 'n': rq.ops = cli_int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
-        case 't': rq.target_s = cli_num_arg("--target", optarg, 1e-6, 1e12); break;
+        case 't': rq.target_s = cli_num_arg("--target", optarg, 1e-6, CLI_MAX_SECONDS); break;
         default: cli_bad_option("work", argv, c);
         }
     }
@@ -131,6 +142,8 @@ static int cmd_work(int argc, char **argv)
     out_fd = dup(1);
     if (out_fd < 0 || dup2(2, 1) < 0 || !(out = fdopen(out_fd, "w")))
         cli_die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
+    rq.calibrated = print_calibrated;
+    rq.arg = out;
     r = profile_work(&rq);
     fputs(json_object_to_json_string_ext(r, JSON_C_TO_STRING_PLAIN | JSON_C_TO_STRING_NOSLASHESCAPE), out);
     fputc('\n', out);
@@ -201,7 +214,7 @@ static int cmd_run(int argc, char **argv)
     };
     struct profile_options o;
     const char *out = NULL;
-    int c, have_op = 0, force = 0, quiet = 0, target_set = 0, code;
+    int c, have_op = 0, force = 0, quiet = 0, target_set = 0, timeout_set = 0, code;
     json_object *doc = NULL;
 
     memset(&o, 0, sizeof o);
@@ -219,11 +232,11 @@ static int cmd_run(int argc, char **argv)
         case O_OUT: out = optarg; break;
         case O_ROOT: o.root = optarg; break;
         case O_OPS: o.ops = cli_int_arg("--ops", optarg, PROFILE_MIN_OPS, PROFILE_MAX_OPS); break;
-        case O_TARGET: o.target_s = cli_num_arg("--target", optarg, 1e-6, 1e12); target_set = 1; break;
+        case O_TARGET: o.target_s = cli_num_arg("--target", optarg, 1e-6, CLI_MAX_SECONDS); target_set = 1; break;
         case O_QUICK: o.quick = 1; break;
-        case O_CPU: o.cpu = (int)cli_int_arg("--cpu", optarg, 0, CPU_SETSIZE - 1); break;
-        case O_TIMEOUT: o.timeout_s = cli_num_arg("--timeout", optarg, 0.001, 1e12); break;
-        case O_MEM: o.mem_bytes = (unsigned long long)cli_int_arg("--mem-limit", optarg, 0, 1L << 30) << 20; break;
+        case O_CPU: o.cpu = cli_cpu_arg(optarg); break;
+        case O_TIMEOUT: o.timeout_s = cli_num_arg("--timeout", optarg, 0.001, CLI_MAX_SECONDS); timeout_set = 1; break;
+        case O_MEM: o.mem_bytes = cli_mib_arg("--mem-limit", optarg); break;
         case O_ID: o.id = optarg; break;
         case O_LABEL: o.label = optarg; break;
         case O_FORCE: force = 1; break;
@@ -233,6 +246,8 @@ static int cmd_run(int argc, char **argv)
     }
     if (o.quick && !target_set)
         o.target_s = PROFILE_QUICK_TARGET;
+    if (o.quick && !timeout_set)
+        o.timeout_s = PROFILE_QUICK_TIMEOUT;
 #if defined(__SANITIZE_ADDRESS__)
     o.mem_bytes = 0; /* ASan reserves terabytes of address space */
 #endif

@@ -1051,7 +1051,7 @@ START_TEST(sandbox_exit_and_lines)
     char err[128];
 
     memset(&l, 0, sizeof l);
-    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_talks, NULL, collect, &l,
+    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_talks, NULL, &(struct ngcc_sandbox_io){collect, NULL, &l},
                                       &res, err, sizeof err), 0);
     ck_assert_int_eq(res.outcome, NGCC_SANDBOX_EXITED);
     ck_assert_int_eq(res.exit_code, 3);
@@ -1067,7 +1067,7 @@ START_TEST(sandbox_signal)
     char err[128];
 
     memset(&l, 0, sizeof l);
-    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_segv, NULL, collect, &l,
+    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_segv, NULL, &(struct ngcc_sandbox_io){collect, NULL, &l},
                                       &res, err, sizeof err), 0);
     ck_assert_int_eq(res.outcome, NGCC_SANDBOX_SIGNALED);
     ck_assert_int_eq(res.signal, SIGSEGV);
@@ -1083,7 +1083,7 @@ START_TEST(sandbox_timeout)
     struct ngcc_sandbox_result res;
     char err[128];
 
-    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_hangs, NULL, NULL, NULL,
+    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_hangs, NULL, NULL,
                                       &res, err, sizeof err), 0);
     ck_assert_int_eq(res.outcome, NGCC_SANDBOX_TIMEOUT);
     ck_assert(res.elapsed_s >= 0.3);
@@ -1099,15 +1099,13 @@ START_TEST(sandbox_memory_limit)
     char err[128];
 
     memset(&l, 0, sizeof l);
-    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_allocates, NULL, collect,
-                                      &l, &res, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_allocates, NULL, &(struct ngcc_sandbox_io){collect, NULL, &l}, &res, err, sizeof err), 0);
     ck_assert_int_eq(res.outcome, NGCC_SANDBOX_EXITED);
     if (res.memory_limited)
         ck_assert_str_eq(l.text, "[refused]");
     lim.memory_mib = 0;
     memset(&l, 0, sizeof l);
-    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_allocates, NULL, collect,
-                                      &l, &res, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_sandbox_run(&lim, child_allocates, NULL, &(struct ngcc_sandbox_io){collect, NULL, &l}, &res, err, sizeof err), 0);
     ck_assert_int_eq(res.memory_limited, 0);
     ck_assert_str_eq(l.text, "[got]");
 }

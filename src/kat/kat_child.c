@@ -1,0 +1,220 @@
+/* kat_child.c - the KAT child of ngcc-kat: load the library, generate.
+ *
+ * Part of ngcc-perf.
+ */
+#define _GNU_SOURCE 1
+
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kat_run.h"
+#include "katgen.h"
+#include "ngcc_instance.h"
+#include "sandbox.h"
+
+/* ---- planning: how many records, which manifest line -------------------- */
+
+/* Shared by the child (before generating) and the parent (after): the number
+ * of records to generate and this instance's manifest entry, if any.
+ * Returns 0, or -1 with ERR set (an input error). */
+int plan_records(const struct options *o, const struct ngcc_manifest *m,
+                        const char *label, const char *katfile,
+                        unsigned long *n,
+                        const struct ngcc_manifest_entry **entry,
+                        size_t *ambiguous, char *err, size_t errsize)
+{
+    const struct ngcc_manifest_entry *e = NULL;
+
+    *ambiguous = 0;
+    if (m != NULL)
+        e = ngcc_manifest_lookup(m, label, katfile, ambiguous);
+    *entry = e;
+    if (o->records != 0) {
+        if (e != NULL && e->records != o->records) {
+            snprintf(err, errsize,
+                     "--records=%lu conflicts with %s:%lu, whose digest "
+                     "covers %lu records",
+                     o->records, m->name, e->lineno, e->records);
+            return -1;
+        }
+        *n = o->records;
+    } else {
+        *n = e != NULL ? e->records : NGCC_KAT_DEFAULT_RECORDS;
+    }
+    return 0;
+}
+
+/* ---- the child ---------------------------------------------------------- */
+
+static void send_at(void *arg, unsigned long record, const char *call)
+{
+    struct child_ctx *c = arg;
+    ngcc_sandbox_send(c->msg_fd, "at %lu %s", record, call);
+}
+
+static void send_meta(int fd, const char *key, const char *value)
+{
+    char clean[2048];
+
+    copy_clean(clean, sizeof clean, value != NULL ? value : "");
+    ngcc_sandbox_send(fd, "meta %s %s", key, clean);
+}
+
+/* dlsym into a function pointer without a non-ISO cast. */
+static int lookup(void *h, const char *name, void *fnptr, size_t size)
+{
+    void *p;
+
+    dlerror();
+    p = dlsym(h, name);
+    if (p == NULL || size != sizeof p)
+        return -1;
+    memcpy(fnptr, &p, size);
+    return 0;
+}
+
+int kat_child(int msg_fd, void *arg)
+{
+    struct child_ctx *c = arg;
+    const struct options *o = c->opt;
+    const struct ngcc_instance_info *info;
+    const struct ngcc_manifest_entry *entry;
+    ngcc_instance_info_fn info_fn;
+    struct ngcc_kem_api api;
+    struct ngcc_katgen_opts kopts;
+    enum ngcc_katgen_status st;
+    char missing[512] = "", katfile[NGCC_KATGEN_NAME_MAX], msg[1024];
+    char label[256];
+    const char *dlmsg;
+    struct timespec t0, t1;
+    size_t ambiguous;
+    unsigned long n;
+    FILE *out;
+    void *h;
+
+    c->msg_fd = msg_fd;
+    /* What the candidate prints reaches the parent on the sandbox's output
+     * pipe (stdout and stderr both): never on MSG_FD. */
+
+    ngcc_sandbox_send(msg_fd, "at - dlopen");
+    h = dlopen(o->dlpath, RTLD_NOW | RTLD_LOCAL);
+    if (h == NULL) {
+        dlmsg = dlerror();
+        copy_clean(msg, sizeof msg, dlmsg ? dlmsg : "unknown error");
+        /* dlerror() usually starts with the path already. */
+        if (strstr(msg, o->dlpath) != NULL)
+            ngcc_sandbox_send(msg_fd, "result LOADFAIL cannot load %s", msg);
+        else
+            ngcc_sandbox_send(msg_fd, "result LOADFAIL cannot load %s: %s",
+                              o->library, msg);
+        return 0;
+    }
+    if (lookup(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0) {
+        ngcc_sandbox_send(msg_fd,
+                          "result LOADFAIL %s: missing symbol %s (not an "
+                          "ngcc-perf instance library)",
+                          o->library, NGCC_SYM_INSTANCE_INFO);
+        return 0;
+    }
+    ngcc_sandbox_send(msg_fd, "at - %s", NGCC_SYM_INSTANCE_INFO);
+    info = info_fn();
+    if (info == NULL || info->abi != NGCC_INSTANCE_ABI) {
+        ngcc_sandbox_send(msg_fd,
+                          "result LOADFAIL %s: %s() reports ABI %d, this "
+                          "driver needs %d (rebuild the library)",
+                          o->library, NGCC_SYM_INSTANCE_INFO,
+                          info ? info->abi : -1, NGCC_INSTANCE_ABI);
+        return 0;
+    }
+    send_meta(msg_fd, "id", info->id);
+    send_meta(msg_fd, "type", info->type);
+    send_meta(msg_fd, "algorithm", info->algorithm);
+    send_meta(msg_fd, "instance", info->instance);
+    send_meta(msg_fd, "algorithm_instance", info->algorithm_instance);
+    send_meta(msg_fd, "variant", info->variant);
+    send_meta(msg_fd, "source_dir", info->source_dir);
+    send_meta(msg_fd, "compiler", info->compiler);
+    send_meta(msg_fd, "flags", info->flags);
+    send_meta(msg_fd, "flags_class", info->flags_class);
+    send_meta(msg_fd, "flags_reason", info->flags_reason);
+    ngcc_sandbox_send(msg_fd, "meta blank %d", info->blank_test_vectors != 0);
+    ngcc_sandbox_send(msg_fd, "meta lengths %llu %llu %llu %llu",
+                      info->pk_len, info->sk_len, info->ct_len, info->ss_len);
+
+#define RESOLVE(field, name)                                                 \
+    do {                                                                     \
+        if (lookup(h, name, &api.field, sizeof api.field) != 0)              \
+            appendf(missing, sizeof missing, "%s%s", missing[0] ? ", " : "", \
+                    name);                                                   \
+    } while (0)
+    memset(&api, 0, sizeof api);
+    RESOLVE(pk_len, "kem_get_pk_len_bytes");
+    RESOLVE(sk_len, "kem_get_sk_len_bytes");
+    RESOLVE(ct_len, "kem_get_ct_len_bytes");
+    RESOLVE(ss_len, "kem_get_ss_len_bytes");
+    RESOLVE(keygen, "kem_keygen");
+    RESOLVE(enc, "kem_enc");
+    RESOLVE(dec, "kem_dec");
+    RESOLVE(drng_seed, NGCC_SYM_DRNG_SEED);
+#undef RESOLVE
+    if (missing[0] != '\0') {
+        ngcc_sandbox_send(msg_fd, "result LOADFAIL %s: missing symbol%s %s",
+                          o->library, strchr(missing, ',') ? "s" : "",
+                          missing);
+        return 0;
+    }
+
+    if (info->algorithm_instance == NULL ||
+        ngcc_katgen_filename(info->algorithm_instance, katfile,
+                             sizeof katfile) != 0) {
+        copy_clean(msg, sizeof msg,
+                   info->algorithm_instance ? info->algorithm_instance : "");
+        ngcc_sandbox_send(msg_fd,
+                          "result LOADFAIL %s: ALGORITHM_INSTANCE '%s' cannot "
+                          "name a KAT file",
+                          o->library, msg);
+        return 0;
+    }
+    copy_clean(label, sizeof label,
+               o->label ? o->label : info->instance ? info->instance : "");
+    if (plan_records(o, c->manifest, label, katfile, &n, &entry, &ambiguous,
+                     msg, sizeof msg) != 0) {
+        ngcc_sandbox_send(msg_fd, "result USAGE %s", msg);
+        return 0;
+    }
+    ngcc_sandbox_send(msg_fd, "records %lu", n);
+
+    out = fdopen(c->kat_fd, "w");
+    if (out == NULL) {
+        ngcc_sandbox_send(msg_fd, "result ERROR cannot write the KAT file: %s",
+                          strerror(errno));
+        return 0;
+    }
+    kopts.records = n;
+    kopts.blank = info->blank_test_vectors != 0;
+    kopts.progress = send_at;
+    kopts.progress_arg = c;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    st = ngcc_katgen_run(&api, &kopts, out, msg, sizeof msg);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (fclose(out) != 0 && st == NGCC_KATGEN_OK) {
+        snprintf(msg, sizeof msg, "cannot write the KAT file: %s",
+                 strerror(errno));
+        st = NGCC_KATGEN_ERROR;
+    }
+    ngcc_sandbox_send(msg_fd, "time %.6f",
+                      (double)(t1.tv_sec - t0.tv_sec) +
+                          (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    ngcc_sandbox_send(msg_fd, "result %s %s", ngcc_katgen_status_name(st),
+                      msg);
+    return 0;
+}
+
