@@ -175,13 +175,15 @@ worker_group() {
                     progress)
                         d=${rest%/*} t=${rest#*/}
                         [ "$d" -gt 0 ] || continue
-                        [ $((d % nrec)) -eq 0 ] || [ "$d" -gt $((nrec * 5)) ] || continue
+                        # A line per pass, and per rerun the first and every nrec-th.
+                        r=$((d - nrec * 5))
+                        [ $((d % nrec)) -eq 0 ] || [ "$r" -eq 1 ] || continue
                         left=$(calc "$wleft - $gsecs * $d / $t")
                         echo "$left" > "$sysdir/.left-cpu$wcpu"
                         if [ "$d" -le $((nrec * 5)) ]; then
                             say "cpu$wcpu:   pass $((d / nrec))/5 of $nrec records  ~$(seconds_text "$(time_left)") s left"
                         else
-                            say "cpu$wcpu:   rerun $((d - nrec * 5)) ($d/$t trials)  ~$(seconds_text "$(time_left)") s left"
+                            say "cpu$wcpu:   reruns: $r ($d/$t trials)  ~$(seconds_text "$(time_left)") s left"
                         fi ;;
                     *) say "cpu$wcpu:   $word $rest" ;;
                 esac
