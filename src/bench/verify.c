@@ -22,6 +22,7 @@
 #include "stats.h"
 #include "sysfile.h"
 #include "verify.h"
+#include "verify_memory.h"
 
 struct ctx {
     const char *name;
@@ -288,6 +289,7 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
     if (peak >= 0)
         same_int(&c, rec, "memory.peak_rss_bytes", peak);
     check_library(&c, rec);
+    c.problems += verify_memory(rec, name, out);
     check_files(&c, rec, root);
 
     if (o != OUTCOME_OK) {
