@@ -8,9 +8,13 @@
 #define _GNU_SOURCE 1
 #endif
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "memory_pass.h"
 #include "record.h"
@@ -80,12 +84,12 @@ size_t memory_pass_region(void)
     return region;
 }
 
-void memory_pass_run(struct instance *in, enum op_kind op, struct memory_figures *m)
+/* The pass in this process. */
+static void measure_here(struct instance *in, enum op_kind op, struct memory_figures *m)
 {
     struct instance nop = *in;
     struct one_call real, base;
     char why[200];
-    long long t0 = sys_now_ns();
 
     memset(m, 0, sizeof *m);
     nop.keygen = nop_keygen;
@@ -118,6 +122,65 @@ void memory_pass_run(struct instance *in, enum op_kind op, struct memory_figures
             m->heap_measured = 1;
             m->heap = real.heap;
         }
+    }
+}
+
+static void not_measured(struct memory_figures *m, const char *why)
+{
+    memset(m, 0, sizeof *m);
+    snprintf(m->stack_reason, sizeof m->stack_reason, "not measured: %s", why);
+    snprintf(m->heap_reason, sizeof m->heap_reason, "not measured: %s", why);
+}
+
+void memory_pass_run(struct instance *in, enum op_kind op, double limit_s, struct memory_figures *m)
+{
+    long long t0 = sys_now_ns();
+    struct memory_figures got;
+    char why[160];
+    size_t have = 0;
+    ssize_t n;
+    int fds[2], status = 0;
+    pid_t pid;
+
+    if (pipe(fds) != 0) {
+        not_measured(m, "no pipe for the memory pass");
+        return;
+    }
+    pid = fork();
+    if (pid == 0) {
+        /* The child: whatever the pass does to this process (a crash, a
+         * hang, 64 MiB of painted stack) stays in it. */
+        unsigned secs = limit_s < 1 ? 1u : limit_s > 3600 ? 3600u : (unsigned)(limit_s + 0.5);
+        close(fds[0]);
+        alarm(secs);
+        measure_here(in, op, &got);
+        n = write(fds[1], &got, sizeof got);
+        _exit(n == (ssize_t)sizeof got ? 0 : 1);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        not_measured(m, "cannot fork the memory pass");
+        return;
+    }
+    while (have < sizeof got && ((n = read(fds[0], (char *)&got + have, sizeof got - have)) > 0 ||
+                                 (n < 0 && errno == EINTR)))
+        if (n > 0)
+            have += (size_t)n;
+    close(fds[0]);
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (have == sizeof got && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        *m = got;
+    } else {
+        if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+            snprintf(why, sizeof why, "the memory pass took more than %.0f s", limit_s < 1 ? 1 : limit_s);
+        else if (WIFSIGNALED(status))
+            snprintf(why, sizeof why, "the memory pass was killed by signal %d (%s)", WTERMSIG(status),
+                     strsignal(WTERMSIG(status)));
+        else
+            snprintf(why, sizeof why, "the memory pass exited with status %d", WEXITSTATUS(status));
+        not_measured(m, why);
     }
     m->seconds = (double)(sys_now_ns() - t0) / 1e9;
 }
