@@ -111,7 +111,8 @@ static unsigned char *lowest_touched(const struct meter *m, unsigned char *from)
 {
     uintptr_t end = (uintptr_t)from & ~(uintptr_t)(m->page - 1);
     size_t pages = (end - (uintptr_t)m->lo) / m->page, i, chunk, k;
-    unsigned char vec[256];
+    /* Static: 64 MiB of 4 KiB pages per call, not on the measured stack. */
+    static unsigned char vec[16384];
     for (i = 0; i < pages; i += chunk) {
         chunk = pages - i < sizeof vec ? pages - i : sizeof vec;
         if (mincore(m->lo + i * m->page, chunk * m->page, vec) != 0)

@@ -21,7 +21,7 @@
 #include <stddef.h>
 
 #define STACKMETER_DEFAULT_REGION ((size_t)64 << 20)
-#define STACKMETER_FIRST_PAINT ((size_t)256 << 10)
+#define STACKMETER_FIRST_PAINT ((size_t)64 << 10)
 
 struct stack_figures {
     long long bytes;         /* the callee's high-water mark */
