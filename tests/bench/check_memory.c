@@ -193,6 +193,33 @@ START_TEST(heap_many_blocks)
 }
 END_TEST
 
+/* More live blocks than the table holds: flagged, not miscounted silently. */
+START_TEST(heap_too_many_blocks)
+{
+    enum { N = 200000 };
+    void **p = calloc(N, sizeof *p);
+    struct heap_figures h;
+    char why[256];
+    int i;
+    ck_assert_ptr_nonnull(p);
+    if (!heapmeter_available(why, sizeof why)) {
+        free(p);
+        return;
+    }
+    memset(&h, 0, sizeof h);
+    if (heapmeter_arm() == 0) {
+        for (i = 0; i < N; i++)
+            sink = p[i] = malloc(1);
+        heapmeter_disarm(&h);
+    }
+    ck_assert_int_eq(h.overflow, 1);
+    ck_assert_int_eq(h.allocations, N);
+    for (i = 0; i < N; i++)
+        free(p[i]);
+    free(p);
+}
+END_TEST
+
 /* ---- JSON, the record, the checker ---- */
 
 static void figures(struct memory_figures *m, long long stack, long long peak)
@@ -345,6 +372,7 @@ static Suite *memory_suite(void)
     tc = tcase_create("heap");
     tcase_add_test(tc, heap_known_blocks);
     tcase_add_test(tc, heap_many_blocks);
+    tcase_add_test(tc, heap_too_many_blocks);
     suite_add_tcase(s, tc);
     tc = tcase_create("evidence");
     tcase_add_test(tc, json_round_trip);
