@@ -372,6 +372,17 @@ function missing_note(kind, id, label, op, file, status, reason,   what) {
         (reason != "" && !isnull(reason) ? ": " reason : "") " (" fmt_path(file) ")"
 }
 
+# ---- memory per operation --------------------------------------------------------
+
+# The stack of a record in bytes as the pages show it: "> N" when the call
+# reached the end of its N-byte region (a lower bound); "" when the record
+# has no stack figure.
+function stack_text(id, label, op,   b) {
+    b = R(id, label, op, "memory.stack_bytes")
+    if (isnull(b) || b == "") return ""
+    return (R(id, label, op, "memory.stack_exceeded") == "true" ? "> " : "") fmt_int(b)
+}
+
 # ---- profiles --------------------------------------------------------------------
 
 # The hash functions profiled for scheme ID, byte-ordered, space-separated

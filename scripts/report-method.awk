@@ -205,7 +205,8 @@ function hash_share(   tick, s) {
 
 function limitations(   t, c) {
     heading(2, "Limitations")
-    t = "Peak and baseline RSS include the benchmark driver and libc; the static figure is the library's PT_LOAD segments alone: both are upper-bound proxies, not the algorithm's own memory."
+    t = "Peak and baseline RSS include the benchmark driver and libc; the static figure is the library's PT_LOAD segments alone: both are upper-bound proxies, not the algorithm's own memory." \
+        "\nStack, heap peak and leak per operation are the algorithm's own, from one extra call in each trial process: the stack from a painted thread stack (a deepest byte that happens to keep the paint pattern is missed), the heap from ngcc-bench's own malloc, calloc, realloc and free (memory the library maps itself with mmap is not counted; a sanitizer build measures no heap)."
     if (counter_sentence("") != "")
         t = t "\nThe counter is not a core-cycle counter: cycles are ticks of a reference clock, comparable between instances on this system, not with core cycles elsewhere."
     if (index(" " H("environment.problems") " ", " hypervisor ") > 0)

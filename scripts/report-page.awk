@@ -152,10 +152,21 @@ function performance(id,   k, o, label, op, gap, s) {
 
 # ---- 5. Resource consumption --------------------------------------------------------
 
-function resources(id,   k, o, label, op, st, base, peak, gap) {
+# A cell of the memory pass: the bytes, or – with the note of why not.
+function memory_cell(id, label, op, text, what,   gap, why) {
+    if (text != "" && !isnull(text)) return fmt_int(text)
+    gap = record_gap(id, label, op)
+    if (gap != "") return "– " gap
+    why = R(id, label, op, "memory." what "_reason")
+    if (isnull(why) || why == "") return "– " note(fmt_label(label) " " op ": the record has no " what " figures")
+    return "– " note(what " " why)
+}
+
+function resources(id,   k, o, label, op, st, base, peak, gap, stk) {
     heading(2, "5. Resource consumption")
-    para("Static memory is approximated by the library's loadable ELF segments; peak memory is the process high-water mark (VmHWM) including the benchmark driver and libc, so both are upper-bound proxies rather than isolated algorithm memory.")
-    table_begin("instance\toperation\tstatic: ELF image (bytes)\tbaseline RSS\tpeak RSS")
+    para("Static memory is approximated by the library's loadable ELF segments; peak memory is the process high-water mark (VmHWM) including the benchmark driver and libc, so both are upper-bound proxies rather than isolated algorithm memory." \
+         " The algorithm's own memory comes from one more call of each operation in every trial process, after its timed calls: stack is the deepest byte that call changed on a painted thread stack of known size, less what a do-nothing call uses (> N: it reached the end of its N-byte region); heap peak is the most bytes its allocations held at once and leaked per op what it left allocated, counted by ngcc-bench's own malloc, calloc, realloc and free, which the library calls instead of libc's.")
+    table_begin("instance\toperation\tstatic: ELF image (bytes)\tbaseline RSS\tpeak RSS\tstack (bytes)\theap peak (bytes)\tleaked per op (bytes)")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
@@ -174,7 +185,11 @@ function resources(id,   k, o, label, op, st, base, peak, gap) {
             if (isnull(base)) { base = "– " gap; gap = "" } else base = fmt_kib(base)
             if (isnull(peak)) peak = gap == "" ? "–" : "– " gap
             else peak = fmt_kib(peak)
-            table_row(fmt_label(label) "\t" op "\t" st "\t" base "\t" peak)
+            stk = stack_text(id, label, op)
+            stk = stk == "" ? memory_cell(id, label, op, "", "stack") : stk
+            table_row(fmt_label(label) "\t" op "\t" st "\t" base "\t" peak "\t" stk \
+                "\t" memory_cell(id, label, op, R(id, label, op, "memory.heap_peak_bytes"), "heap") \
+                "\t" memory_cell(id, label, op, R(id, label, op, "memory.heap_leaked_bytes"), "heap"))
         }
     }
     table_end()

@@ -23,13 +23,13 @@ function summary_page(   ids, n, k, s, c) {
     if (quick_note() != "") s = s " " quick_note()
     para(s)
     if (host_state_sentence("") != "") para(host_state_sentence(""))
-    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6." \
+    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6; stack: the deepest stack of the three operations in bytes, as in section 5." \
          ((OWN_ID in NLABELS) ? " The ML-KEM rows (" OWN_ID ") are the package's own implementation of FIPS 203, the reference point." : ""))
     heading(2, "Key encapsulation")
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
-    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)\tpublic key (B)\tciphertext (B)\tnotes")
+    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)\tpublic key (B)\tciphertext (B)\tstack (B)\tnotes")
     for (k = 1; k <= n; k++) summary_rows(ids[k])
     table_end()
     para("Pages: " pages_list(ids, n) ".")
@@ -41,7 +41,7 @@ function pages_list(ids, n,   k, t) {
     return t ", " page_link(sysid " method", "method")
 }
 
-function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss) {
+function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, stk) {
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         notes = ""
@@ -88,9 +88,22 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss) 
         if (catalog_has(id, label) && ((!isnull(I(id, label, "sizes.pk")) && I(id, label, "sizes.pk") + 0 != pk + 0) ||
                                        (!isnull(I(id, label, "sizes.ct")) && I(id, label, "sizes.ct") + 0 != ct + 0)))
             notes = add(notes, "getters disagree with the size catalog")
-        row = row "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) "\t" notes
+        stk = deepest_stack(id, label)
+        row = row "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
+              "\t" (stk == "" ? "–" : stk) "\t" notes
         table_row(row)
     }
 }
 
 function add(list, item) { return list (list != "" ? "; " : "") item }
+
+# The largest stack of the instance's operations (stack_text), "" if none.
+function deepest_stack(id, label,   o, t, b, best, more) {
+    best = -1
+    for (o = 1; o <= NOPS; o++) {
+        if (R(id, label, OPS[o], "status") != "ok" || (t = stack_text(id, label, OPS[o])) == "") continue
+        b = R(id, label, OPS[o], "memory.stack_bytes") + 0
+        if (b > best) { best = b; more = t ~ /^>/ }
+    }
+    return best < 0 ? "" : (more ? "> " : "") fmt_int(best)
+}

@@ -15,6 +15,7 @@
 
 #include "digest.h"
 #include "elfsize.h"
+#include "memory_pass.h"
 #include "record.h"
 #include "run.h"
 #include "stats.h"
@@ -242,6 +243,7 @@ static json_object *attempt_json(const struct attempt *a)
     json_object_object_add(t, "peak_rss_bytes", json_object_new_int64(a->r.peak_rss_bytes));
     json_object_object_add(t, "cpu_seen", json_object_new_int(a->r.cpu_seen));
     json_object_object_add(t, "setup_s", record_double(a->r.setup_seconds));
+    json_object_object_add(t, "memory_pass", memory_pass_to_json(&a->r.memory));
     return t;
 }
 
@@ -249,9 +251,10 @@ static json_object *attempt_json(const struct attempt *a)
 void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
 {
     struct trial_numbers *tn = calloc((size_t)(p->trials > 0 ? p->trials : 1), sizeof *tn);
+    const struct memory_figures **figs = calloc((size_t)(R->natt > 0 ? R->natt : 1), sizeof *figs);
     json_object *trials = json_object_new_array(), *mem = json_object_new_object(), *re;
     long long base = -1, peak = -1;
-    int nk = 0, i, nd = 0, no = 0;
+    int nk = 0, i, nd = 0, no = 0, nfigs = 0;
     struct stats s;
 
     for (i = 0; i < R->natt; i++) {
@@ -259,6 +262,8 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
         json_object_array_add(trials, attempt_json(a));
         if (a->state == FAILED)
             continue;
+        if (figs)
+            figs[nfigs++] = &a->r.memory;
         if (a->r.baseline_rss_bytes > base)
             base = a->r.baseline_rss_bytes;
         if (a->r.peak_rss_bytes > peak)
@@ -307,7 +312,9 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
         if (record_get(R->rec, "library.static_bytes", &sb) == 0 && sb)
             json_object_object_add(mem, "static_bytes", json_object_get(sb));
     }
+    memory_pass_record(mem, figs, nfigs);
     json_object_object_add(R->rec, "memory", mem);
+    free(figs);
     free(tn);
 }
 

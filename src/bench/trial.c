@@ -179,6 +179,10 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     }
 out:
     res->peak_rss_bytes = trial_rss_peak();
+    /* After VmHWM is read: the pass's painted stack is not the trial's. */
+    if (res->status == OUTCOME_OK)
+        memory_pass_run(&in, rq->op, 10.0 + 20.0 * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
+                        &res->memory);
     instance_close(&in);
     counter_close(&c);
 }
@@ -202,6 +206,7 @@ json_object *trial_to_json(const struct trial_request *rq, struct trial_result *
     json_object_object_add(o, "others_busy", res->others_busy >= 0 ? record_double(res->others_busy) : NULL);
     json_object_object_add(o, "baseline_rss_bytes", json_object_new_int64(res->baseline_rss_bytes));
     json_object_object_add(o, "peak_rss_bytes", json_object_new_int64(res->peak_rss_bytes));
+    json_object_object_add(o, "memory_pass", memory_pass_to_json(&res->memory));
     json_object_object_add(o, "instance", res->instance);
     res->instance = NULL;
     return o;
@@ -254,6 +259,7 @@ int trial_from_json(json_object *obj, struct trial_result *res)
         res->baseline_rss_bytes = json_object_get_int64(v);
     if (get_num(obj, "peak_rss_bytes", json_type_int, &v) == 0)
         res->peak_rss_bytes = json_object_get_int64(v);
+    memory_pass_from_json(json_object_object_get_ex(obj, "memory_pass", &v) ? v : NULL, &res->memory);
     if (json_object_object_get_ex(obj, "instance", &v) && json_object_is_type(v, json_type_object))
         res->instance = json_object_get(v);
     return 0;

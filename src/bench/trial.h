@@ -11,6 +11,7 @@
 
 #include "counter.h"
 #include "instance.h"
+#include "memory_pass.h"
 #include "outcome.h"
 
 struct trial_request {
@@ -37,6 +38,7 @@ struct trial_result {
     long long baseline_rss_bytes; /* resident after setup (statm) */
     long long peak_rss_bytes;     /* VmHWM at the end */
     json_object *instance; /* metadata of the instance, or NULL */
+    struct memory_figures memory; /* the memory pass after the timed calls */
 };
 
 /* Run the trial.  RES->status says how it went. */

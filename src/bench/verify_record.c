@@ -16,6 +16,7 @@
 #include "record.h"
 #include "stats.h"
 #include "verify.h"
+#include "verify_memory.h"
 #include "verify_util.h"
 
 static void same_spread(struct verify_ctx *c, json_object *rec, const char *base, const struct spread_stats *s)
@@ -206,6 +207,7 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
     if (peak >= 0)
         verify_same_int(&c, rec, "memory.peak_rss_bytes", peak);
     check_library(&c, rec);
+    c.problems += verify_memory(rec, name, out);
     verify_listed_files(&c, rec, root);
 
     if (!is_ok) {

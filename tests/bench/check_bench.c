@@ -21,6 +21,7 @@
 #include "digest.h"
 #include "elfsize.h"
 #include "jobs.h"
+#include "memory_pass.h"
 #include "plan.h"
 #include "record.h"
 #include "stats.h"
@@ -461,9 +462,24 @@ START_TEST(record_double_shortest)
 }
 END_TEST
 
+/* Memory figures of the sample trials: they grow with the slot. */
+static void sample_memory(int slot, struct memory_figures *m)
+{
+    memset(m, 0, sizeof *m);
+    m->stack_measured = m->heap_measured = 1;
+    m->stack.bytes = 1000 * slot;
+    m->stack.region_bytes = 1 << 20;
+    m->stack.calls = 1;
+    m->heap.allocated_bytes = 300 * slot;
+    m->heap.allocations = slot;
+    m->heap.peak_bytes = 200 * slot;
+    m->heap.leaked_bytes = 100;
+}
+
 static json_object *trial_json(int slot, int attempt, const char *state, const char *reason,
                                int64_t calls, int64_t ticks, double secs)
 {
+    struct memory_figures mf;
     json_object *t = json_object_new_object();
     json_object_object_add(t, "slot", json_object_new_int(slot));
     json_object_object_add(t, "attempt", json_object_new_int(attempt));
@@ -476,6 +492,8 @@ static json_object *trial_json(int slot, int attempt, const char *state, const c
     json_object_object_add(t, "cpu_seconds", record_double(secs * 0.999));
     json_object_object_add(t, "baseline_rss_bytes", json_object_new_int64(1000 * slot));
     json_object_object_add(t, "peak_rss_bytes", json_object_new_int64(2000 * slot + attempt));
+    sample_memory(slot, &mf);
+    json_object_object_add(t, "memory_pass", memory_pass_to_json(&mf));
     return t;
 }
 
@@ -509,6 +527,14 @@ static json_object *sample_record(void)
     json_object_object_add(r, "stats", record_stats_json(&s));
     json_object_object_add(mem, "baseline_rss_bytes", json_object_new_int64(3000));
     json_object_object_add(mem, "peak_rss_bytes", json_object_new_int64(6001));
+    {
+        struct memory_figures mf[3];
+        const struct memory_figures *figs[3] = { &mf[0], &mf[1], &mf[2] };
+        int i;
+        for (i = 0; i < 3; i++)
+            sample_memory(i + 1, &mf[i]);
+        memory_pass_record(mem, figs, 3);
+    }
     json_object_object_add(r, "memory", mem);
     json_object_object_add(counter, "name", json_object_new_string("tsc"));
     json_object_object_add(counter, "frequency_source",
