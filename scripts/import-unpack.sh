@@ -75,14 +75,16 @@ list_archive() {
                 refuse(5, an ": entry '\''" shown(name) "'\'' is a symbolic link: nothing unpacked")
             if (enc ~ /^[TB]/)
                 refuse(4, an ": entry '\''" shown(name) "'\'' is encrypted: unpack it yourself and import the directory")
-            if (length(name) > maxp + 0)
-                refuse(6, an ": entry '\''" shown(name) "'\'' has a path of " length(name) " bytes, over the limit " maxp " (--max-path)")
-            if (depth > maxd + 0)
-                refuse(6, an ": entry '\''" shown(name) "'\'' is " depth " levels deep, over the limit " maxd " (--max-depth)")
-            if (size + 0 > maxf + 0)
-                refuse(6, an ": entry '\''" shown(name) "'\'' declares " size " bytes, over the limit " maxf " (--max-file-bytes)")
-            if (size + 0 > floor + 0 && size + 0 > maxr * csize)
-                refuse(6, an ": entry '\''" shown(name) "'\'' expands " (csize > 0 ? int(size / csize) : "infinitely") ":1 (" size " bytes from " csize "), over the limit " maxr ":1 (--max-ratio)")
+            # Over a limit: the first entry of each kind, reported in
+            # the order of the END block.
+            if (length(name) > maxp + 0 && over_path == "")
+                over_path = an ": entry '\''" shown(name) "'\'' has a path of " length(name) " bytes, over the limit " maxp " (--max-path)"
+            if (depth > maxd + 0 && over_depth == "")
+                over_depth = an ": entry '\''" shown(name) "'\'' is " depth " levels deep, over the limit " maxd " (--max-depth)"
+            if (size + 0 > maxf + 0 && over_file == "")
+                over_file = an ": entry '\''" shown(name) "'\'' declares " size " bytes, over the limit " maxf " (--max-file-bytes)"
+            if (size + 0 > floor + 0 && size + 0 > maxr * csize && over_ratio == "")
+                over_ratio = an ": entry '\''" shown(name) "'\'' expands " (csize > 0 ? int(size / csize) : "infinitely") ":1 (" size " bytes from " csize "), over the limit " maxr ":1 (--max-ratio)"
             total += size
             if (size + 0 > largest + 0) largest = size
         }
@@ -90,6 +92,10 @@ list_archive() {
             if (bad) exit
             if (total > maxb + 0)
                 printf "6\t%s: declared size %.0f bytes exceeds the limit %s (--max-bytes)\n", an, total, maxb
+            else if (over_file != "") print "6\t" over_file
+            else if (over_ratio != "") print "6\t" over_ratio
+            else if (over_depth != "") print "6\t" over_depth
+            else if (over_path != "") print "6\t" over_path
             else
                 printf "0\t%.0f %.0f\n", total, largest
         }' "$tmp/listing")
@@ -100,19 +106,21 @@ list_archive() {
     declared_largest=${msg#* }
 }
 
-# watch_space PID DIR CAP: kill PID once DIR uses more than CAP bytes;
-# prints 'over' then.  Polls until PID has ended.
-watch_space() {
+# watch_space PID DIR CAP FLAG: a script that kills PID once DIR uses
+# more than CAP bytes, and creates FLAG; it ends when PID is gone (a
+# zombie still answers kill -0: the caller waits for PID, then for it).
+# Never killed: a child killed before its exec would run the driver's
+# traps and remove the driver's files.
+watch_space='
     while kill -0 "$1" 2>/dev/null; do
-        used=$(du -sk "$2" 2>/dev/null | awk '{ printf "%.0f", $1 * 1024 }')
+        used=$(du -sk "$2" 2>/dev/null | awk "{ printf \"%.0f\", \$1 * 1024 }")
         if [ "${used:-0}" -gt "$3" ]; then
+            : > "$4"
             kill "$1" 2>/dev/null
-            echo over
-            return
+            exit 0
         fi
         sleep 0.2 2>/dev/null || sleep 1
-    done
-}
+    done'
 
 # unpack_archive ZIP STAGING: unpack the listed ZIP into the new directory
 # STAGING under the extraction-time limits (list_archive first).  Removes
@@ -135,10 +143,13 @@ unpack_archive() {
             < /dev/null > "$tmp/unzip.out" 2>&1 &
     fi
     upid=$!
-    over=$(watch_space $upid "$stage" "$cap")
+    rm -f "$tmp/over"
+    sh -c "$watch_space" watch_space $upid "$stage" "$cap" "$tmp/over" 2>/dev/null &
+    wpid=$!
     wait $upid
     urc=$?
-    if [ "$over" = over ]; then
+    wait $wpid 2>/dev/null
+    if [ -f "$tmp/over" ]; then
         rm -rf "$stage"
         die 6 "$an: unpacking used more than $max_bytes bytes although the archive declares $declared_total (--max-bytes): its sizes lie; nothing unpacked"
     fi
