@@ -81,25 +81,39 @@ toy_instance() {
 le32() {
     awk -v n="$1" 'BEGIN { for (i = 0; i < 4; i++) { printf "\\%03o", n % 256; n = int(n / 256) } }'
 }
-# lie_about_size ZIP INDEX SIZE: rewrite the uncompressed size that entry
-# INDEX (1-based) of ZIP declares, in its local header and the central
-# directory.  ZIP must be made with 'zip -X' (no extra fields) and stored
-# entries of at most 4 GiB: the offsets follow from the listing.
-lie_about_size() {
-    zipinfo -l "$1" | sed -n '3,$p' | sed '$d' > "$work/lie.listing"
-    unzip -Z1 "$1" > "$work/lie.names"
-    offsets=$(awk -v want="$2" 'NR == FNR { len[NR] = length($0); n = NR; next }
+# entry_offsets ZIP INDEX: where entry INDEX (1-based) of ZIP starts: its
+# local header and its central directory header.  ZIP must be made with
+# 'zip -X' (no extra fields, no comments): the offsets follow from the
+# listing's names and compressed sizes.
+entry_offsets() {
+    zipinfo -l "$1" | sed -n '3,$p' | sed '$d' > "$work/zip.listing"
+    unzip -Z1 "$1" > "$work/zip.names"
+    awk -v want="$2" 'NR == FNR { len[NR] = length($0); n = NR; next }
         { csize[FNR] = $6 }
         END {
             off = 0
             for (i = 1; i <= n; i++) { local[i] = off; off += 30 + len[i] + csize[i] }
             cd = off
             for (i = 1; i <= n; i++) { central[i] = cd; cd += 46 + len[i] }
-            print local[want] + 22, central[want] + 24
-        }' "$work/lie.names" "$work/lie.listing")
-    for o in $offsets; do
-        printf "$(le32 "$3")" | dd of="$1" bs=1 seek="$o" conv=notrunc 2>/dev/null || setup "dd failed"
-    done
-    [ "$(unzip -Z1 "$1" > /dev/null && zipinfo -l "$1" | sed -n "$(($2 + 2))p" | awk '{ print $4 }')" = "$3" ] ||
+            print local[want], central[want]
+        }' "$work/zip.names" "$work/zip.listing"
+}
+# patch ZIP OFFSET BYTES: overwrite ZIP at OFFSET with BYTES (printf form).
+patch() { printf "$3" | dd of="$1" bs=1 seek="$2" conv=notrunc 2>/dev/null || setup "dd failed"; }
+# lie_about_size ZIP INDEX SIZE: rewrite the uncompressed size that entry
+# INDEX declares, in its local header and in the central directory.
+lie_about_size() {
+    set -- "$1" "$2" "$3" $(entry_offsets "$1" "$2")
+    patch "$1" $(($4 + 22)) "$(le32 "$3")"
+    patch "$1" $(($5 + 24)) "$(le32 "$3")"
+    [ "$(zipinfo -l "$1" | sed -n "$(($2 + 2))p" | awk '{ print $4 }')" = "$3" ] ||
         setup "could not make $1 lie about entry $2"
+}
+# absolute_name ZIP INDEX: the first character of entry INDEX's name
+# becomes '/' (zip itself strips a leading '/').
+absolute_name() {
+    set -- "$1" "$2" $(entry_offsets "$1" "$2")
+    patch "$1" $(($3 + 30)) /
+    patch "$1" $(($4 + 46)) /
+    unzip -Z1 "$1" | sed -n "$2p" | grep -q '^/' || setup "could not give $1 an absolute name"
 }
