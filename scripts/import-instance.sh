@@ -97,7 +97,9 @@ describe_instances() {
             parent=${d%/*}; parent=${parent##*/}
             if [ "$parent" != "$d" ] && valid "$parent"; then name=$parent; fi
         fi
-        label= label_why= label_fill=
+        # as_label TEXT: TEXT with what a label cannot hold replaced by '_'.
+        as_label() { printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_' | sed 's/\.\.*/./g; s/^[^A-Za-z0-9_]/_/'; }
+        label= label_why= label_fill= label_note=
         if [ $generic = yes ] && [ -n "$inst" ] && valid "$inst"; then
             label=$inst; label_why="ALGORITHM_INSTANCE (the directory's name, $name, is generic)"
         elif valid "$name" && { ! [ -n "$inst" ] || ! in_manifest "$inst" || in_manifest "$name"; }; then
@@ -107,15 +109,19 @@ describe_instances() {
             label=$inst; label_why="ALGORITHM_INSTANCE"
             if valid "$name"; then label_why="$label_why (the package's manifest knows it)"
             else label_why="$label_why (the directory's name is not a valid label)"; fi
+        elif [ -n "$inst" ] && [ -n "$(as_label "$inst")" ]; then
+            label=$(as_label "$inst")
+            label_why="ALGORITHM_INSTANCE \"$inst\", with the characters a label cannot hold replaced by '_'"
+            label_note="labelled $label: neither the directory's name ($name) nor ALGORITHM_INSTANCE (\"$inst\") is a valid label"
         else
-            label=$(printf '%s' "$name" | tr -c 'A-Za-z0-9_.-' '_' | sed 's/\.\.*/./g; s/^[^A-Za-z0-9_]/_/')
+            label=$(as_label "$name")
             [ -n "$label" ] || label=instance-$n_inst
             label_fill="the directory's name is not a valid label and ALGORITHM_INSTANCE is unknown: '$label' stands in"
             label_why="a stand-in"
         fi
         if grep -qxF "$label" "$tmp/labels"; then
             parent=${d%/*}; parent=${parent##*/}
-            new=$(printf '%s' "$parent-$label" | tr -c 'A-Za-z0-9_.-' '_' | sed 's/\.\.*/./g; s/^[^A-Za-z0-9_]/_/')
+            new=$(as_label "$parent-$label")
             printf '%s\t%s\n' "$id/$new" "two instance directories are named $label: this one ($d) is labelled $new" >> "$tmp/notes"
             label_why="$label_why; renamed $new: another instance has that label"
             label=$new
@@ -124,6 +130,7 @@ describe_instances() {
         where="$id/$label"
         fillin() { printf '%s: %s: %s\n' "$where" "$1" "$2" >> "$tmp/fillin"; }
         note() { printf '%s\t%s\n' "$where" "$*" >> "$tmp/notes"; }
+        [ -z "$label_note" ] || note "$label_note"
         [ -z "$label_fill" ] || fillin instance "$label_fill; write the instance's name on the 'instance' line"
         [ -z "$header_fill" ] || fillin header "$header_fill; write 'header NAME'"
         [ -n "$inst" ] || [ -z "$values" ] || note "$inst_why"
