@@ -39,6 +39,11 @@ list_archive() {
     unzip -Z1 "$a" > "$tmp/entries" 2> "$tmp/unzip.err" ||
         die 4 "$an: not a ZIP archive, or a corrupt one (unzip: $(grep -Ev '^ *$|^ *\[' "$tmp/unzip.err" | sed -n '1{s/^ *//;s/ *$//;p;}'))"
     n_entries=$(grep -c '' "$tmp/entries")
+    # The count the central directory gives: a name with a newline would
+    # shift one listing against the other.
+    n_declared=$(sed -n '2s/.*number of entries: *\([0-9][0-9]*\).*/\1/p' "$tmp/zipinfo")
+    [ "$n_declared" = "$n_entries" ] || [ "$n_entries" -eq 0 ] ||
+        die 4 "$an: the archive lists ${n_declared:-?} entries but $n_entries names (a newline in a name?): refused"
     [ "$n_entries" -gt 0 ] || die 4 "$an: an empty ZIP archive: it holds no entry, nothing to import"
     [ "$n_entries" -le "$max_entries" ] ||
         die 6 "$an: $n_entries entries exceed the limit $max_entries (--max-entries)"
