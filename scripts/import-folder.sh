@@ -6,8 +6,7 @@
 #   [2/3] PolarLAC.zip -> kem-30 ... imported
 # followed by that import's own warnings and errors.  An archive the catalog
 # does not know is listed with the command that imports it by hand.  Every
-# archive is tried; returns 1 if any failed or none was imported, else 0.  import_folder ZIP
-# does the same for one archive.  With --ids-file, the
+# archive is tried; returns 1 if any failed, else 0.  With --ids-file, the
 # ids imported go to that file, one a line (make import builds them).
 #
 # Needs from the driver: prog, libdir, top, catalog, outdir, overwrite, the
@@ -29,24 +28,12 @@ suggest_id() {
 }
 
 import_folder() {
-    if [ -f "$1" ]; then
-        # One archive without an id: looked up the same way.
-        folder=$(cd "$(dirname "$1")" && pwd -P) || die 2 "$1: cannot enter its directory"
-        only=$(basename "$1")
-        case $only in *.[Zz][Ii][Pp]) ;; *) die 2 "$1: no --id given, and not a ZIP archive the catalog could name" ;; esac
-    else
-        folder=$(cd "$1" && pwd -P) || die 2 "$1: cannot enter the directory"
-        only=
-    fi
+    folder=$(cd "$1" && pwd -P) || die 2 "$1: cannot enter the directory"
     [ -f "$catalog" ] || die 2 "$catalog: no catalog: a folder is imported by the catalog's names (give --id for one submission)"
     list=$(mktemp "${TMPDIR:-/tmp}/ngcc-import-folder.XXXXXX") || die 1 "cannot create a temporary file"
     trap 'rm -f "$list" "$list.err" "$list.ids"' 0
     trap 'exit 1' 1 2 13 15
-    if [ -n "$only" ]; then
-        printf '%s\n' "$only" > "$list"
-    else
-        (cd "$folder" && for f in *; do [ -f "$f" ] && printf '%s\n' "$f"; done) | sort > "$list"
-    fi
+    (cd "$folder" && for f in *; do [ -f "$f" ] && printf '%s\n' "$f"; done) | sort > "$list"
     total=$(grep -ic '\.zip$' "$list")
     others=$(grep -vic '\.zip$' "$list")
     [ "$total" -gt 0 ] ||
@@ -106,5 +93,5 @@ import_folder() {
     [ $unknown -eq 0 ] || summary="$summary, $unknown not in the catalog (the command importing each is above)"
     [ "$others" -eq 0 ] || summary="$summary; $others other file(s) ignored"
     printf '%s: %s: %s\n' "$prog" "$1" "$summary"
-    [ $failed -eq 0 ] && [ $imported -gt 0 ]
+    [ $failed -eq 0 ]
 }
