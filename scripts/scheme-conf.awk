@@ -9,7 +9,25 @@
 #   awk -f scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
 #                                                       the scheme-wide one
 #   awk -f scheme-conf.awk -v want=check FILE           syntax check only
-# Exit 2 with 'FILE:LINE: message' on stderr for a malformed description.
+# Exit 2 with 'FILE:LINE: message' on stderr for a malformed description:
+# a key this package does not know (a typo such as 'defiens' would
+# otherwise be ignored), a bad instance label or id.  Ids and labels name
+# directories and make targets: letters, digits, '_ . -', starting with a
+# letter, digit or '_', and no '..' (an 'id ../../x' would write outside
+# the build tree).
+
+BEGIN {
+    # The keys of a description (README, 'Schemes and their descriptions').
+    n_known = split("id algorithm type variant srcdir sources exclude defines includes " \
+        "cflags libs header helpers exports kat_records kat_manifest kat_file " \
+        "profile_wrap profile_hash profile_drng profile_wrappers", key_list, " ")
+    for (i = 1; i <= n_known; i++)
+        known[key_list[i]] = 1
+}
+
+function valid_name(s) {
+    return s ~ /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/ && index(s, "..") == 0
+}
 
 function fail(msg) {
     printf "%s:%d: %s\n", FILENAME, FNR, msg > "/dev/stderr"
@@ -31,8 +49,8 @@ function fail(msg) {
     if (key !~ /^[a-z][a-z0-9_]*$/)
         fail("bad key '" key "'")
     if (key == "instance") {
-        if (value !~ /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/)
-            fail("bad instance label '" value "' (letters, digits, _ . + -)")
+        if (!valid_name(value))
+            fail("bad instance label '" value "' (letters, digits, '_ . -', no '..')")
         if (value in seen)
             fail("instance '" value "' described twice")
         seen[value] = 1
@@ -40,6 +58,14 @@ function fail(msg) {
         current = value
         next
     }
+    if (!(key in known))
+        fail("unknown key '" key "'")
+    if (key == "id" && !valid_name(value))
+        fail("bad id '" value "' (letters, digits, '_ . -', no '..')")
+    if (key == "id" && (id_line + 0) > 0)
+        fail("a second 'id' (the first is on line " id_line ")")
+    if (key == "id")
+        id_line = FNR
     k = current SUBSEP key
     if (k in vals)
         vals[k] = vals[k] " " value

@@ -1,0 +1,449 @@
+# import-instance.sh -- sourced by ngcc-import: one block of the
+# description per reference instance, each decision with its reason:
+# header, ALGORITHM_INSTANCE and label, sources, helpers, the build files'
+# defines and flags, the KAT file.
+#
+#   describe_instances   reads $tmp/inst, writes $tmp/body (the blocks in
+#                        label order), $tmp/fillin (fields left to the
+#                        user), $tmp/notes; sets n_inst, prefix_common
+#
+# Needs from the driver and the other libraries: root, id, tmp, manifest,
+# scan_c, parse_make, parse_cmake, driver_re, relpath, canon_sha, kat_count.
+
+describe_instances() {
+    : > "$tmp/labels"
+    mkdir "$tmp/blocks" || exit 1
+    : > "$tmp/fillin"
+    : > "$tmp/notes"
+    n_inst=0
+    prefix_common=$(awk -F/ 'NR == 1 { n = NF - 1; for (i = 1; i <= n; i++) p[i] = $i; next }
+                             { for (i = 1; i <= n && i < NF; i++) if (p[i] != $i) break; n = i - 1 }
+                             END { s = ""; for (i = 1; i <= n; i++) s = s (i > 1 ? "/" : "") p[i]; print s }' "$tmp/inst")
+
+    while IFS= read -r d; do
+        n_inst=$((n_inst + 1))
+        dir=$root/$d
+        name=${d##*/}
+        : > "$tmp/cmt"
+        cmt() { printf '# %s\n' "$*" >> "$tmp/cmt"; }
+        more() { printf '#   %s\n' "$*" >> "$tmp/cmt"; }
+
+        # The API header.
+        headers=$(awk -v d="$d" '{ x = $0; sub(/\/[^\/]*$/, "", x); if (x == d) { sub(/^.*\//, ""); print } }' "$tmp/api_headers")
+        header= header_why= header_fill=
+        nh=$(printf '%s\n' "$headers" | grep -c .)
+        if [ "$nh" -eq 1 ]; then
+            header=$headers
+            header_why="the only header here declaring kem_keygen"
+        elif printf '%s\n' "$headers" | grep -qx 'KEM_AlgorithmInstance.h'; then
+            header=KEM_AlgorithmInstance.h
+            header_why="the ICCS name, among $(echo $headers)"
+        else
+            # The one the file defining kem_keygen includes.
+            inc=
+            for f in "$dir"/*.c; do
+                [ -f "$f" ] || continue
+                scan_c "$f" | grep -qx kem || continue
+                for h in $headers; do
+                    grep -q "#[[:space:]]*include[[:space:]]*\"$h\"" "$f" && inc="$inc $h"
+                done
+            done
+            inc=$(printf '%s\n' $inc | sort -u)
+            if [ "$(printf '%s\n' "$inc" | grep -c .)" -eq 1 ]; then
+                header=$inc
+                header_why="included by the source defining kem_keygen, among $(echo $headers)"
+            else
+                header_fill="several headers declare kem_keygen: $(echo $headers)"
+            fi
+        fi
+        case $header in *' '*) header_fill="the header '$header' has a space in its name, which the description cannot hold"; header= ;; esac
+
+        # ALGORITHM_INSTANCE, from the header (else any header here).
+        inst= inst_why=
+        ai_file=$dir/$header
+        [ -n "$header" ] || ai_file=/dev/null
+        values=$(awk '{ sub(/\r$/, "") }
+            /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE([ \t]|$)/ {
+                v = $0; sub(/^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]*/, "", v)
+                if (match(v, /^"[^"]*"/)) print substr(v, 2, RLENGTH - 2); else print "?" v }' "$ai_file" | sort -u)
+        if [ -z "$values" ]; then
+            values=$(for h in "$dir"/*.h; do [ -f "$h" ] && cat "$h"; done | awk '{ sub(/\r$/, "") }
+                /^[ \t]*#[ \t]*define[ \t]+ALGORITHM_INSTANCE[ \t]+"/ {
+                    v = $0; sub(/^[^"]*"/, "", v); sub(/".*$/, "", v); print v }' | sort -u)
+        fi
+        nv=$(printf '%s\n' "$values" | grep -c .)
+        if [ "$nv" -eq 1 ] && [ "${values#\?}" = "$values" ]; then
+            inst=$values
+            inst_why="ALGORITHM_INSTANCE \"$inst\" in $header"
+        elif [ "$nv" -gt 1 ] && printf '%s\n' "$values" | grep -qxF "$name"; then
+            inst=$name
+            inst_why="ALGORITHM_INSTANCE has several values ($(echo $values)); \"$name\" is the directory's name"
+        elif [ "$nv" -eq 0 ]; then
+            inst_why="no ALGORITHM_INSTANCE in the headers"
+        else
+            inst_why="ALGORITHM_INSTANCE not decided: $(echo $values)"
+        fi
+
+        # The label: the directory's name when it is a valid label, else the
+        # instance name; the package's manifest decides between the two.  A
+        # generic directory name (src, Reference_Implementation) names nothing.
+        # A valid label (scheme-conf.awk): [A-Za-z0-9._-], not starting
+        # with '.' or '-', no '..'.
+        valid() { printf '%s\n' "$1" | grep -Eq '^[A-Za-z0-9_][A-Za-z0-9_.-]*$' && ! printf '%s\n' "$1" | grep -q '\.\.'; }
+        in_manifest() { [ -f "$manifest" ] && awk -v l="$1" '$3 ~ /\// && index($3, l "/") == 1 { f = 1 } END { exit !f }' "$manifest"; }
+        generic=no
+        printf '%s\n' "$name" | grep -Eiq '^(src|source|sources|code|c|lib|impl|implementation|ref|reference|.*reference.?implementation.*)$' && generic=yes
+        if [ $generic = yes ] && [ -z "$inst" ]; then
+            parent=${d%/*}; parent=${parent##*/}
+            if [ "$parent" != "$d" ] && valid "$parent"; then name=$parent; fi
+        fi
+        # as_label TEXT: TEXT with what a label cannot hold replaced by '_'.
+        as_label() { printf '%s' "$1" | tr -c 'A-Za-z0-9_.-' '_' | sed 's/\.\.*/./g; s/^[^A-Za-z0-9_]/_/'; }
+        label= label_why= label_fill= label_note=
+        if [ $generic = yes ] && [ -n "$inst" ] && valid "$inst"; then
+            label=$inst; label_why="ALGORITHM_INSTANCE (the directory's name, $name, is generic)"
+        elif valid "$name" && { ! [ -n "$inst" ] || ! in_manifest "$inst" || in_manifest "$name"; }; then
+            label=$name; label_why="the directory's name"
+            in_manifest "$name" && label_why="$label_why (the package's manifest knows it)"
+        elif [ -n "$inst" ] && valid "$inst"; then
+            label=$inst; label_why="ALGORITHM_INSTANCE"
+            if valid "$name"; then label_why="$label_why (the package's manifest knows it)"
+            else label_why="$label_why (the directory's name is not a valid label)"; fi
+        elif [ -n "$inst" ] && [ -n "$(as_label "$inst")" ]; then
+            label=$(as_label "$inst")
+            label_why="ALGORITHM_INSTANCE \"$inst\", with the characters a label cannot hold replaced by '_'"
+            label_note="labelled $label: neither the directory's name ($name) nor ALGORITHM_INSTANCE (\"$inst\") is a valid label"
+        else
+            label=$(as_label "$name")
+            [ -n "$label" ] || label=instance-$n_inst
+            label_fill="the directory's name is not a valid label and ALGORITHM_INSTANCE is unknown: '$label' stands in"
+            label_why="a stand-in"
+        fi
+        if grep -qxF "$label" "$tmp/labels"; then
+            parent=${d%/*}; parent=${parent##*/}
+            new=$(as_label "$parent-$label")
+            printf '%s\t%s\n' "$id/$new" "two instance directories are named $label: this one ($d) is labelled $new" >> "$tmp/notes"
+            label_why="$label_why; renamed $new: another instance has that label"
+            label=$new
+        fi
+        printf '%s\n' "$label" >> "$tmp/labels"
+        where="$id/$label"
+        fillin() { printf '%s: %s: %s\n' "$where" "$1" "$2" >> "$tmp/fillin"; }
+        note() { printf '%s\t%s\n' "$where" "$*" >> "$tmp/notes"; }
+        [ -z "$label_note" ] || note "$label_note"
+        [ -z "$label_fill" ] || fillin instance "$label_fill; write the instance's name on the 'instance' line"
+        [ -z "$header_fill" ] || fillin header "$header_fill; write 'header NAME'"
+        [ -n "$inst" ] || [ -z "$values" ] || note "$inst_why"
+
+        # The default source set, and what the C files define.
+        : > "$tmp/default"
+        : > "$tmp/drivers"
+        : > "$tmp/exclude"
+        : > "$tmp/scan"
+        for f in "$dir"/*.c; do
+            [ -f "$f" ] || continue
+            b=${f##*/}
+            if printf '%s\n' "$b" | grep -Eq "$driver_re"; then
+                printf '%s\n' "$b" >> "$tmp/drivers"
+                continue
+            fi
+            printf '%s\n' "$b" >> "$tmp/default"
+        done
+        # scan FILE (relative to the instance directory): cached scan_c.
+        scan() {
+            awk -F'\t' -v f="$1" '$1 == f { print $2; found = 1 } END { exit !found }' "$tmp/scan" && return
+            [ -f "$dir/$1" ] || return
+            scan_c "$dir/$1" | while IFS= read -r s; do printf '%s\t%s\n' "$1" "$s"; done >> "$tmp/scan"
+            awk -F'\t' -v f="$1" '$1 == f { print $2 }' "$tmp/scan"
+        }
+
+        # The submitters' build files.
+        : > "$tmp/claims"
+        bfiles=
+        for bf in Makefile makefile GNUmakefile CMakeLists.txt; do
+            [ -f "$dir/$bf" ] || continue
+            case " $bfiles " in *" $bf "*) continue ;; esac
+            # makefile and Makefile may be one file on a case-insensitive copy.
+            bfiles="$bfiles $bf"
+            case $bf in
+                CMakeLists.txt) parse_cmake "$dir/$bf" ;;
+                *) parse_make "$dir/$bf" | sed "s/	Makefile/	$bf/" ;;
+            esac >> "$tmp/claims"
+        done
+        bfiles=${bfiles# }
+
+        # Sources: an explicit list from the build files, else the default rule.
+        src_origin= list=
+        for pat in '^list	CMakeLists' '^list	' '^listexe	'; do
+            list=$(grep "$pat" "$tmp/claims" | cut -f3- | tr '\t' '\n' | awk '!seen[$0]++')
+            if [ -n "$list" ]; then
+                src_origin=$(grep "$pat" "$tmp/claims" | cut -f2 | awk '!seen[$0]++' | tr '\n' ',' | sed 's/,$//; s/,/, /g')
+                break
+            fi
+        done
+        : > "$tmp/sources"
+        dropped= kept_drivers= missing= spaced=
+        if [ -n "$list" ]; then
+            printf '%s\n' "$list" | while IFS= read -r f; do
+                [ -n "$f" ] || continue
+                printf '%s\n' "$f"
+            done > "$tmp/list"
+            while IFS= read -r f; do
+                if [ ! -f "$dir/$f" ]; then missing="$missing $f"; continue; fi
+                s=$(scan "$f")
+                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx kem; then
+                    dropped="$dropped $f"; continue
+                fi
+                case $f in *' '*) spaced="$spaced '$f'" ;; esac
+                b=${f##*/}
+                printf '%s\n' "$b" | grep -Eq "$driver_re" && kept_drivers="$kept_drivers $f"
+                printf '%s\n' "$f" >> "$tmp/sources"
+            done < "$tmp/list"
+            if [ ! -s "$tmp/sources" ]; then
+                note "the list in $src_origin names no usable source: the default rule is used"
+                src_origin=
+            fi
+        fi
+        if [ -n "$src_origin" ]; then
+            cmt "sources    the list in $src_origin (the submitters' build names the library's files)"
+            [ -z "$missing" ] || { more "listed but not in the directory, left out:$missing"; note "$src_origin lists files that are not there:$missing"; }
+            [ -z "$dropped" ] || more "listed but programs (they define main()), left out:$dropped"
+            [ -z "$kept_drivers" ] || more "kept although the default rule would leave them out (listed, no main()):$kept_drivers"
+            notlisted=$(awk 'FILENAME == ARGV[1] { l[$0] = 1; next } !($0 in l)' "$tmp/sources" "$tmp/default" | tr '\n' ' ' | sed 's/ $//')
+            [ -z "$notlisted" ] || more "not listed, so not built although the default rule would: $notlisted"
+            if [ -z "$notlisted" ] && [ -z "$kept_drivers" ] &&
+               [ "$(sort "$tmp/sources")" = "$(sort "$tmp/default")" ]; then
+                more "(the same files as the default rule)"
+            fi
+            unused=$(grep '^list' "$tmp/claims" | cut -f2 |
+                     awk -v u=", $src_origin, " '!seen[$0]++ && index(u, ", " $0 ", ") == 0' | tr '\n' ',' | sed 's/,$//; s/,/, /g')
+            [ -z "$unused" ] || more "other lists, not used: $unused"
+            if [ -n "$spaced" ]; then
+                fillin sources "$src_origin lists$spaced, whose space a 'sources' list cannot hold; copy the directory without spaces in file names, or write an 'exclude' list instead"
+            fi
+        else
+            cp "$tmp/default" "$tmp/sources"
+            while IFS= read -r f; do
+                s=$(scan "$f")
+                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx kem; then
+                    printf '%s\n' "$f" >> "$tmp/exclude"
+                fi
+            done < "$tmp/default"
+            if [ -s "$tmp/exclude" ]; then
+                awk 'FILENAME == ARGV[1] { x[$0] = 1; next } !($0 in x)' "$tmp/exclude" "$tmp/default" > "$tmp/sources"
+            fi
+            why="default rule (every .c here minus drivers and tools)"
+            [ -z "$bfiles" ] || why="$why; no explicit list in $bfiles"
+            nl=$(grep '^nolist' "$tmp/claims" | cut -f2,3 | sed 's/	/: /' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
+            [ -z "$nl" ] || why="$why ($nl)"
+            cmt "sources    $why:"
+            more "$(tr '\n' ' ' < "$tmp/sources" | sed 's/ $//')"
+            [ ! -s "$tmp/drivers" ] || more "drivers and tools left out: $(tr '\n' ' ' < "$tmp/drivers" | sed 's/ $//')"
+            if [ -s "$tmp/exclude" ]; then
+                more "programs left out (they define main()): $(tr '\n' ' ' < "$tmp/exclude" | sed 's/ $//')"
+                if grep -q ' ' "$tmp/exclude"; then
+                    fillin exclude "$(grep ' ' "$tmp/exclude" | sed 1q) defines main() but an 'exclude' list cannot hold a name with a space; write a 'sources' list without it"
+                fi
+            fi
+        fi
+        while IFS= read -r f; do
+            s=$(scan "$f")
+            printf '%s\n' "$s" | grep -qx main_cond && more "$f has a main() under #if: kept (check its build file's defines)"
+            printf '%s\n' "$s" | grep -qx drng &&
+                more "$f defines drng_algorithm, as the package's glue does: they merge only under -fcommon (harness-default flags)"
+            printf '%s\n' "$s" | grep -q '^osrand ' &&
+                more "$f draws OS randomness ($(printf '%s\n' "$s" | sed -n 's/^osrand //p')): randomness must come from drng_algorithm; a KAT MISMATCH points here"
+            printf '%s\n' "$s" | grep -qx openssl && more "$f needs OpenSSL (libs -lcrypto)"
+        done < "$tmp/sources"
+
+        # The DRNG and hash helpers: its own (sources defining them), or the
+        # package's; 'auto' (decided from the objects) when it has only one.
+        own_drng= own_aux=
+        while IFS= read -r f; do
+            s=$(scan "$f")
+            printf '%s\n' "$s" | grep -qx defdrng && own_drng="$own_drng $f"
+            printf '%s\n' "$s" | grep -qx defaux && own_aux="$own_aux $f"
+        done < "$tmp/sources"
+        if [ -n "$own_drng" ] && [ -n "$own_aux" ]; then
+            helpers=own
+            helpers_why="its own: DRNG in$own_drng, hash helpers in$own_aux"
+        elif [ -n "$own_drng" ]; then
+            helpers=auto
+            helpers_why="its own DRNG (in$own_drng), the package's hash helpers (auto)"
+        elif [ -n "$own_aux" ]; then
+            helpers=auto
+            helpers_why="its own hash helpers (in$own_aux), the package's DRNG (auto)"
+        else
+            helpers=package
+            helpers_why="none of its own: the package's drng and auxfunc"
+        fi
+        cmt "helpers    $helpers_why"
+
+        # Defines, -std=, include dirs, libraries from the build files.
+        defines= cflags= includes= libs=
+        if [ -n "$bfiles" ]; then
+            conflicts=$(awk -F'\t' '$1 == "define" {
+                    n = $2; sub(/=.*/, "", n); v = ($2 ~ /=/) ? $2 : n "=1"; sub(/^[^=]*=/, "", v)
+                    if ((n in val) && val[n] != v && org[n] != $3) print n ": " org[n] " says " val[n] ", " $3 " says " v
+                    val[n] = v; org[n] = $3 }' "$tmp/claims")
+            defines=$(awk -F'\t' '$1 == "define" { n = $2; sub(/=.*/, "", n); if (!(n in pos)) ord[++k] = n; pos[n] = 1; last[n] = $2 }
+                                  END { for (i = 1; i <= k; i++) printf "%s ", last[ord[i]] }' "$tmp/claims" | sed 's/ $//')
+            std=$(awk -F'\t' '$1 == "std" { s = $2; o = $3 } END { if (s != "") print s "\t" o }' "$tmp/claims")
+            stds=$(awk -F'\t' '$1 == "std" { print $2 }' "$tmp/claims" | sort -u | tr '\n' ' ' | sed 's/ $//')
+            includes=$(awk -F'\t' '$1 == "include" && $2 != "." && $2 != "" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            libs=$(awk -F'\t' '$1 == "lib" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            ignored=$(awk -F'\t' '$1 == "ignored" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            cmt "build files  $bfiles: read, never run"
+            if [ -n "$defines" ]; then
+                awk -F'\t' '$1 == "define" { n = $2; sub(/=.*/, "", n); last[n] = $2; if (!(n in o)) { o[n] = $3; ord[++k] = n } else if (index(o[n], $3) == 0) o[n] = o[n] ", " $3 }
+                           END { for (i = 1; i <= k; i++) printf "#   define %s (%s)\n", last[ord[i]], o[ord[i]] }' "$tmp/claims" >> "$tmp/cmt"
+                for dd in $defines; do
+                    dn=${dd%%=*}
+                    hd=$(for h in "$dir"/*.h; do [ -f "$h" ] && awk -v n="$dn" -v f="${h##*/}" '{ sub(/\r$/, "") }
+                        $1 == "#define" && $2 == n && NF >= 3 { print f " has " n " " $3; exit }' "$h"; done | sed 1q)
+                    [ -z "$hd" ] || more "$dd overrides a default: $hd"
+                done
+            fi
+            if [ -n "$conflicts" ]; then
+                printf '%s\n' "$conflicts" | while IFS= read -r c; do more "conflict: $c"; done
+                fillin defines "the build files disagree ($(printf '%s' "$conflicts" | tr '\n' ';' | sed 's/;$//; s/;/; /g')); write the right 'defines'"
+            fi
+            if [ -n "$std" ]; then
+                cflags=-std=${std%%	*}
+                more "$cflags from ${std#*	}"
+                case $stds in *' '*) more "the build files name several standards ($stds): the last one read is used" ;; esac
+            fi
+            [ -z "$includes" ] || more "include dirs from the build files: $includes"
+            [ -z "$libs" ] || more "libraries from the build files: $libs"
+            [ -z "$ignored" ] || more "flags not taken (the guide's flags apply): $ignored"
+            grep '^note' "$tmp/claims" | cut -f2 | awk '!seen[$0]++' | while IFS= read -r c; do more "$c"; done
+        else
+            cmt "build files  none here: no defines, default flags"
+        fi
+        case $defines in *[\"\']*) note "a define carries quotes ($defines): kept as written, check it" ;; esac
+        if [ -n "$includes" ]; then
+            case $dir in *' '*|*'	'*)
+                fillin includes "the include dirs ($includes) sit below a path with spaces, which 'includes' cannot hold; copy the submission to a path without spaces"
+                ;;
+            esac
+        fi
+
+        # The KAT file: KAT_KEM_<instance>.txt, best placed first.
+        kname=${inst:-$label}
+        kat= kat_fill= kat_why=
+        for want in "$kname" "$name"; do
+            awk -v w="KAT_KEM_$want.txt" -v ci=0 '{ b = $0; sub(/^.*\//, "", b); if (b == w) print }' "$tmp/kat_files" > "$tmp/kc"
+            [ -s "$tmp/kc" ] || awk -v w="kat_kem_$want.txt" '{ b = tolower($0); sub(/^.*\//, "", b); if (b == tolower(w)) print }' "$tmp/kat_files" > "$tmp/kc"
+            [ -s "$tmp/kc" ] && break
+        done
+        if [ -s "$tmp/kc" ]; then
+            # Rank: 1 Test_Vector*/...Reference..., 2 Test_Vector* (not
+            # optimised or additional), 3 the instance directory, 4 elsewhere
+            # outside optimised/additional trees, 5 anywhere.
+            sub_path=${d#*[Rr]eference?[Ii]mplementation/}
+            [ "$sub_path" != "$d" ] || sub_path=
+            sub_path=${sub_path%/*}
+            [ "$sub_path" != "$name" ] || sub_path=
+            awk -v d="$d" -v sp="$sub_path" '{
+                p = tolower($0); r = 5
+                tv = (p ~ /(^|\/)test[ _-]?vectors?[^\/]*\//)
+                oa = (p ~ /(^|\/)(optimi[sz]ed|additional)[ _-]?implementation/)
+                if (tv && p ~ /reference[ _-]?implementation/ && !oa) r = 1
+                else if (tv && !oa) r = 2
+                else if (index($0, d "/") == 1) r = 3
+                else if (!oa) r = 4
+                m = (sp != "" && index($0, "/" sp "/") > 0) ? 0 : 1
+                printf "%d\t%d\t%s\n", r, m, $0 }' "$tmp/kc" | sort -t'	' -k1,1n -k2,2n -k3 > "$tmp/kr"
+            best=$(sed -n '1p' "$tmp/kr" | cut -f1,2)
+            grep "^$best	" "$tmp/kr" | cut -f3 > "$tmp/kbest"
+            kat=$(sed -n '1p' "$tmp/kbest")
+            if [ "$(grep -c . "$tmp/kbest")" -gt 1 ]; then
+                digests=$(while IFS= read -r k; do canon_sha "$root/$k"; done < "$tmp/kbest" | sort -u | grep -c .)
+                if [ "$digests" -gt 1 ]; then
+                    kat_fill="several different files: $(sed "s/.*/'&'/" "$tmp/kbest" | tr '\n' ' ' | sed 's/ $//')"
+                    kat=
+                else
+                    kat_why=" ($(grep -c . "$tmp/kbest") identical copies; the first is used)"
+                fi
+            fi
+            nworse=$(grep -vc "^$best	" "$tmp/kr")
+            [ "$nworse" -eq 0 ] || kat_why="$kat_why ($nworse more found, less well placed: $(grep -v "^$best	" "$tmp/kr" | cut -f3 | sed 1q)$([ "$nworse" -eq 1 ] || echo ', ...'))"
+        fi
+        records=
+        if [ -n "$kat" ]; then
+            records=$(kat_count "$root/$kat")
+            [ "$records" = 1 ] && recs="1 record" || recs="$records records"
+            if [ "$records" -eq 0 ]; then
+                note "$kat has no 'Count =' record: not a KAT file, not used"
+                kat=
+                records=
+            fi
+        fi
+        mline=
+        if [ -f "$manifest" ]; then
+            mline=$(awk -v l="$label" -v f="KAT_KEM_$kname.txt" '
+                /^#/ || NF < 3 { next }
+                $3 == l "/" f || index($3, l "/") == 1 { print; exit }
+                { b = $3; sub(/^.*\//, "", b); if (b == f) bare = $0 }
+                END { if (bare != "") print bare }' "$manifest" | sed 1q)
+        fi
+        if [ -n "$mline" ]; then
+            mrec=$(printf '%s\n' "$mline" | awk '{ n = 10; if ($2 ~ /:/) { n = $2; sub(/^[^:]*:/, "", n) } print n }')
+            cmt "KAT        reference: the package's manifest kat/$id/kat.sha256 ($(printf '%s\n' "$mline" | awk '{ print $2 " " $3 }'))"
+            if [ -n "$kat" ]; then
+                more "the submitted file, second reference: $kat ($recs)$kat_why"
+                [ "$records" -ge "$mrec" ] || note "$kat has $records records, the manifest's digest covers $mrec"
+            fi
+            records=$mrec
+        elif [ -n "$kat" ]; then
+            cmt "KAT        reference: the submitted file $kat ($recs)$kat_why"
+            kdir=${kat%/*}; [ "$kdir" != "$kat" ] || kdir=.
+            more "KAT directory: $kdir; no line for $label in the package's manifest"
+        elif [ -n "$kat_fill" ]; then
+            cmt "KAT        FILL IN: KAT_KEM_$kname.txt: $kat_fill"
+            fillin kat_file "KAT_KEM_$kname.txt: $kat_fill; write 'kat_file PATH' and 'kat_records N'"
+        else
+            cmt "KAT        none: no KAT_KEM_$kname.txt in the submission and no manifest line (the KAT reports NOKAT)"
+            note "no KAT_KEM_$kname.txt and no manifest line: its KAT will report NOKAT"
+        fi
+
+        # The block.
+        {
+            printf '\n# --- %s %s\n' "$label" "$(printf '%*s' $((66 - ${#label})) '' | tr ' ' '-')"
+            printf '# directory  %s\n' "$d"
+            printf '# label      %s\n' "$label_why"
+            [ -z "$label_fill" ] || printf '# FILL IN    instance: %s\n' "$label_fill"
+            if [ -n "$header" ]; then
+                printf '# header     %s; %s\n' "$header_why" "$inst_why"
+            else
+                printf '# header     FILL IN: %s\n' "$header_fill"
+            fi
+            cat "$tmp/cmt"
+            printf 'instance    %s\n' "$label"
+            printf 'srcdir      %s\n' "$(relpath "$dir")"
+            if [ -n "$header" ]; then printf 'header      %s\n' "$header"; else printf '#header\n'; fi
+            if [ -n "$src_origin" ] && [ -z "$spaced" ]; then
+                printf 'sources     %s\n' "$(tr '\n' ' ' < "$tmp/sources" | sed 's/ $//')"
+            else
+                printf '#sources\n'
+            fi
+            if [ -s "$tmp/exclude" ] && ! grep -q ' ' "$tmp/exclude"; then
+                printf 'exclude     %s\n' "$(tr '\n' ' ' < "$tmp/exclude" | sed 's/ $//')"
+            else
+                printf '#exclude\n'
+            fi
+            if [ -n "$defines" ]; then printf 'defines     %s\n' "$defines"; else printf '#defines\n'; fi
+            if [ -n "$cflags" ]; then printf 'cflags      %s\n' "$cflags"; else printf '#cflags\n'; fi
+            if [ -n "$includes" ]; then printf 'includes    %s\n' "$includes"; else printf '#includes\n'; fi
+            if [ -n "$libs" ]; then printf 'libs        %s\n' "$libs"; else printf '#libs\n'; fi
+            printf 'helpers     %s\n' "$helpers"
+            if [ -n "$records" ]; then printf 'kat_records %s\n' "$records"; else printf '#kat_records\n'; fi
+            if [ -n "$kat" ]; then printf 'kat_file    %s\n' "$(relpath "$root/$kat")"; else printf '#kat_file\n'; fi
+        } > "$tmp/blocks/$label"
+    done < "$tmp/inst"
+    # The blocks in label order.
+    sort "$tmp/labels" > "$tmp/labels.sorted"
+    while IFS= read -r l; do
+        cat "$tmp/blocks/$l"
+    done < "$tmp/labels.sorted" > "$tmp/body"
+}
