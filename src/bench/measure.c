@@ -18,6 +18,7 @@
 #include "child.h"
 #include "environment.h"
 #include "hostcheck.h"
+#include "memory_pass.h"
 #include "record.h"
 #include "run.h"
 #include "stats.h"
@@ -285,7 +286,9 @@ double measure_trial_timeout(const struct run *R)
      * is keygen, enc and dec, about 3 calls. */
     double setup = R->o->t1_given > 0 ? 3.0 * R->plan.t1_s : R->setup_s;
     double planned = setup + (double)(R->plan.warmups + R->plan.iters) * R->plan.t1_s;
-    return MEASURE_TRIAL_FACTOR * planned + MEASURE_TRIAL_MARGIN;
+    /* After the timed calls, the memory pass may take up to its own limit. */
+    double pass = MEMORY_PASS_LIMIT_S + MEMORY_PASS_LIMIT_CALLS * R->plan.t1_s;
+    return MEASURE_TRIAL_FACTOR * planned + MEASURE_TRIAL_MARGIN + pass;
 }
 
 /* May another rerun start?  Only while reruns, this one included, stay

@@ -55,4 +55,9 @@ int memory_pass_from_json(json_object *obj, struct memory_figures *m);
  * none measured. */
 void memory_pass_record(json_object *mem, const struct memory_figures *const *figs, int n);
 
+/* The pass's own limit: this many seconds plus this many mean calls (the
+ * trial process's limit allows for it). */
+#define MEMORY_PASS_LIMIT_S 10.0
+#define MEMORY_PASS_LIMIT_CALLS 20.0
+
 #endif

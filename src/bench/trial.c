@@ -181,7 +181,7 @@ out:
     res->peak_rss_bytes = trial_rss_peak();
     /* After VmHWM is read: the pass's painted stack is not the trial's. */
     if (res->status == OUTCOME_OK)
-        memory_pass_run(&in, rq->op, 10.0 + 20.0 * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
+        memory_pass_run(&in, rq->op, MEMORY_PASS_LIMIT_S + MEMORY_PASS_LIMIT_CALLS * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
                         &res->memory);
     instance_close(&in);
     counter_close(&c);

@@ -122,6 +122,12 @@ static void run_and_check_strays(ngcc_sandbox_fn fn)
     ck_assert_int_eq(res.outcome, NGCC_SANDBOX_EXITED);
     ck_assert_int_eq(res.exit_code, 0);
     ck_assert(res.elapsed_s < 20);
+    if (ngcc_reaper_init() != 0) {
+        /* qemu-user does not emulate PR_SET_CHILD_SUBREAPER: strays that
+         * leave the child's group are not seen there (README, ARM). */
+        printf("skipped: this process cannot be a child subreaper (an emulator?)\n");
+        return;
+    }
     ck_assert_int_ge(res.strays, 1);
     ck_assert_int_eq(s.npids, 1);
     ck_assert_msg(strstr(s.msg, "[done]") != NULL, "messages: %s", s.msg);
