@@ -20,7 +20,7 @@ command -v "$gnuplot" > /dev/null 2>&1 ||
 for gp in "$dir"/*.gp; do
     [ -f "$gp" ] || continue
     name=${gp##*/}; name=${name%.gp}
-    if ! (cd "$dir" && "$gnuplot" "$name.gp") > "$dir/$name.err" 2>&1; then
+    if ! (cd "$dir" && "$gnuplot" "./$name.gp") > "$dir/$name.err" 2>&1; then
         sed "s|^|$prog: $gp: |" "$dir/$name.err" >&2
         exit 3
     fi

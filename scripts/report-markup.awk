@@ -14,7 +14,8 @@
 # the text as control-character marks (\001 text \002 url \003, \004 path
 # \005) so that escaping cannot break them.
 # Variables (-v): outdir, evidence_href (the system's evidence directory
-# as seen from OUTDIR, for links to the raw files; "" for none).
+# as seen from OUTDIR, for links to the raw files; "" for none), nav_html
+# (a navigation bar of its own, for pages outside a system's).
 #
 # CSV: each table of a page becomes NAME-<section>.csv (the section's
 # heading as a slug; -2, -3 for a second table in one section), RFC 4180
@@ -176,6 +177,7 @@ function html_figures(name,   list, line, f, t, st) {
 }
 
 function html_nav(name,   t) {
+    if (nav_html != "") return nav_html
     t = "<nav><a href=\"../index.html\">index</a> · <a href=\"summary.html\">summary</a> · <a href=\"method.html\">method</a>" \
         " · <a href=\"" name ".txt\">text page</a>"
     if (evidence_href != "") t = t " · <a href=\"" evidence_href "/\">raw evidence</a>"
