@@ -3,11 +3,14 @@
 # of every system against the first.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format html) as
-#   awk -v systems="A B ..." -v staging=DIR -v data_href=PATH \
+#   awk -v systems="A B ..." -v ratios="A B ..." -v staging=DIR -v data_href=PATH \
 #       -f report-format.awk -f report-markup.awk -f report-index.awk \
-#       DIR/A/*.html DIR/B/*.html ...
-# reading each page's <title>; writes the page on stdout.  data_href: the
-# evidence directory as seen from OUT ("" for no links).
+#       DIR/A/*.html OUT/B/*.html ...
+# reading each page's <title> (of the pages rendered now, in the staging
+# DIR, or of a system's pages already in OUT); writes the page on stdout.
+# systems: every system listed; ratios: those rendered now, whose ratio
+# charts against the first are in DIR/charts; data_href: the evidence
+# directory as seen from OUT ("" for no links).
 
 BEGIN { format = "html"; FS = "\n" }
 
@@ -15,7 +18,9 @@ FNR == 1 {
     f = FILENAME
     sub(/\.html$/, "", f)
     page = f; sub(/^.*\//, "", page)
-    sys = f; sub(/\/[^\/]*$/, "", sys); sub(/^.*\//, "", sys)
+    sys = f; sub(/\/[^\/]*$/, "", sys)
+    SYSDIR[sys_name(sys)] = sys
+    sys = sys_name(sys)
     NPAGES[sys]++
     PAGE_NAME[sys, NPAGES[sys]] = page
 }
@@ -31,9 +36,12 @@ END {
     body = "<h1>Performance measurements</h1>\n<p>" n " system" (n == 1 ? "" : "s") \
         " with evidence. Each page is also a text page (<code>.txt</code>) beside it; every figure comes from the raw evidence linked on it.</p>"
     for (i = 1; i <= n; i++) body = body "\n" system_section(S[i])
+    n = split(ratios, S, " ")
     if (n > 1) body = body "\n" ratio_section(S, n)
     printf "%s", html_document("Performance measurements", "<nav>index</nav>", body)
 }
+
+function sys_name(dir) { sub(/^.*\//, "", dir); return dir }
 
 function exists(file,   line, st) {
     st = (getline line < file)
@@ -52,7 +60,7 @@ function system_section(sys,   t, k, p, list) {
         t = t "\n<li><a href=\"" sys "/" p ".html\">" TITLE[sys, p] "</a> (<a href=\"" sys "/" p ".txt\">text</a>)</li>"
     }
     t = t "\n</ul>"
-    if (exists(staging "/" sys "/charts/cycles.svg"))
+    if (exists(SYSDIR[sys] "/charts/cycles.svg"))
         t = t "\n<figure><a href=\"" sys "/summary.html\"><img src=\"" sys "/charts/cycles.svg\" alt=\"mean cycles on " html_escape(sys) "\"></a>" \
             "<figcaption>Mean cycles per operation on " html_escape(sys) ", log scale (<a href=\"" sys "/charts/cycles.dat\">data</a>)</figcaption></figure>"
     return t
