@@ -19,8 +19,9 @@
 #
 # CSV: each table of a page becomes NAME-<section>.csv (the section's
 # heading as a slug; -2, -3 for a second table in one section), RFC 4180
-# quoting, a header row, backticks dropped; text that is not a table is
-# left out.
+# quoting, a header row, backticks dropped, a cell that a spreadsheet
+# would take for a formula (= + @, or - before a non-number) prefixed
+# with '; text that is not a table is left out.
 
 # ---- HTML text ---------------------------------------------------------------
 
@@ -130,6 +131,9 @@ function csv_row(cells,   c, n, i, t, v) {
     for (i = 1; i <= n; i++) {
         v = c[i]
         gsub(/`/, "", v)
+        # Text from the evidence (a candidate's build or KAT message) that a
+        # spreadsheet would run as a formula starts with a quote instead.
+        if (v ~ /^[=+@]/ || v ~ /^-[^0-9.]/) v = "'" v
         if (v ~ /[",\r\n]/) { gsub(/"/, "\"\"", v); v = "\"" v "\"" }
         t = t (i > 1 ? "," : "") v
     }
