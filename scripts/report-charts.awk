@@ -133,7 +133,7 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
     gp_cmd(gp_xtics(TL, TP, NT))
     plot = ""
     for (o = 1; o <= NOPS; o++)
-        plot = plot (o > 1 ? ", " : "") "\"" name ".dat\" index " o - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.9 lc rgb \"" GP_COLOR[OPS[o]] "\" title \"" OPS[o] "\""
+        plot = plot (o > 1 ? ", " : "") gp_str(name ".dat") " index " o - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.9 lc rgb \"" GP_COLOR[OPS[o]] "\" title \"" OPS[o] "\""
     gp_plot(plot)
     gp_end()
     return 1
@@ -172,7 +172,7 @@ function shares_chart(name, ids, n,   i, k, o, id, label, op, x, h, d, any, cl, 
     gp_cmd("set ylabel \"% of the operation\"")
     gp_cmd(gp_xtics(cl, cp, nc))
     gp_cmd("set style fill solid 0.85 noborder")
-    gp_plot("\"" name ".dat\" using 1:(0):($1-0.38):($1+0.38):(0):2 with boxxyerror lc rgb \"#4c72b0\" title \"hash functions\", " \
+    gp_plot(gp_str(name ".dat") " using 1:(0):($1-0.38):($1+0.38):(0):2 with boxxyerror lc rgb \"#4c72b0\" title \"hash functions\", " \
             "\"\" using 1:2:($1-0.38):($1+0.38):2:3 with boxxyerror lc rgb \"#dd8452\" title \"DRNG\", " \
             "\"\" using 1:2:4 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle, " \
             "\"\" using 1:3:5 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle")
@@ -225,7 +225,7 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
             if (c == "" || y == "" || c <= 0 || y <= 0) continue
             if (first) {
                 if (np) gp_block()
-                plot = plot (plot != "" ? ", " : "") "\"" name ".dat\" index " np " using 1:2:3 with labels hypertext point pt 7 ps 1 lc rgb \"" gp_palette(np + 1) "\" title " gp_str(id) \
+                plot = plot (plot != "" ? ", " : "") gp_str(name ".dat") " index " np " using 1:2:3 with labels hypertext point pt 7 ps 1 lc rgb \"" gp_palette(np + 1) "\" title " gp_str(id) \
                        ", \"\" index " np " using 1:2:4 with labels left offset 0.7,0 font \",8\" noenhanced tc rgb \"#444444\" notitle"
                 np++; first = 0
             }

@@ -34,7 +34,7 @@ function gp_begin(dir, name, title, width) {
     printf "" > GP_DAT
     gp_cmd("# " name ".gp -- written by ngcc-report from the evidence; gnuplot " name ".gp writes " name ".svg")
     gp_cmd("set terminal svg size " GP_W "," GP_H " dynamic noenhanced font \"sans,11\" background \"#ffffff\"")
-    gp_cmd("set output \"" name ".svg\"")
+    gp_cmd("set output " gp_str(name ".svg"))
     gp_cmd("set datafile separator \"\\t\"")
     gp_cmd("set lmargin at screen " GP_L)
     gp_cmd("set rmargin at screen " GP_R)
@@ -63,14 +63,17 @@ function gp_end() {
 }
 
 # A string as gnuplot reads it: single-quoted, where only a quote is
-# special (doubled); the terminal is noenhanced.
+# special (doubled) and no `command` is substituted (it would be in double
+# quotes); the terminal is noenhanced.
 function gp_str(s) {
     gsub(/'/, "''", s)
     return "'" s "'"
 }
 
-# Text in a data column (hypertext or a visible label): no tab, no newline.
-function gp_text(s) { gsub(/[\t\n]/, " ", s); return s }
+# Text in a data column (hypertext or a visible label): no tab, no
+# newline, and typographic quotes for ' and " (gnuplot puts hypertext
+# into a quoted attribute without escaping them).
+function gp_text(s) { gsub(/[\t\n]/, " ", s); gsub(/'/, "’", s); gsub(/"/, "”", s); return s }
 
 # A value as the data file and the hypertext give it: full precision.
 function gp_num(x) { return sprintf("%.10g", x) }
@@ -121,7 +124,7 @@ function gp_ratio_chart(dir, name, title, n, RL, RV, RU, RT, ylabel,   i, lo, hi
     gp_cmd(gp_xtics(RL, pos, n))
     gp_cmd("set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 1.5 lc rgb \"#555555\"")
     plot = ""
-    if (bars) plot = "\"" name ".dat\" using 1:2:3:4 with yerrorbars pt -1 lc rgb \"#888888\" title \"uncertainty\", "
-    gp_plot(plot "\"" name ".dat\" using 1:2:5 with labels hypertext point pt 7 ps 1 lc rgb \"#1f77b4\" title \"ratio\"")
+    if (bars) plot = gp_str(name ".dat") " using 1:2:3:4 with yerrorbars pt -1 lc rgb \"#888888\" title \"uncertainty\", "
+    gp_plot(plot gp_str(name ".dat") " using 1:2:5 with labels hypertext point pt 7 ps 1 lc rgb \"#1f77b4\" title \"ratio\"")
     gp_end()
 }
