@@ -19,7 +19,7 @@ BEGIN {
     NOPS = split("keygen enc dec", OPS, " ")
     ICCS_HASH = " pseudohash pseudoXOF sm3hash "
     FAILED = 0
-    if (format != "txt" && format != "md") fail("ngcc-report", "unknown format '" format "'")
+    if (format !~ /^(txt|md|html|csv)$/) fail("ngcc-report", "unknown format '" format "'")
     load_catalog(catalog)
     load_sizes(sizes)
 }

@@ -6,7 +6,8 @@
 # decimal point).  Holds: the number formats of doc/report.md ("Number
 # formatting (exact)"), the natural sort of labels, and the two renderings
 # of a page, text (the primary format, as shared/examples/) and Markdown
-# (-v format=md).
+# (-v format=md); HTML and CSV (-v format=html|csv) are rendered by
+# report-markup.awk, which these primitives hand over to.
 #
 # A page is built as blocks: page_begin(), then heading(), para(), lines()
 # and tables (table_begin(), table_row(), table_end()), then page_write(FILE).
@@ -83,8 +84,8 @@ function fmt_utc(t) { sub(/Z$/, "", t); return t }
 # An instance label inside a table or a note.
 function fmt_label(label) { return "`" label "`" }
 
-# A file inside a table or a note.
-function fmt_path(path) { return "`" path "`" }
+# A file inside a table or a note (in HTML a link to the raw evidence).
+function fmt_path(path) { return format == "html" ? html_path_mark(path) : "`" path "`" }
 
 # ---- natural sort ------------------------------------------------------------
 
@@ -142,15 +143,17 @@ function page_block(text) {
 
 # A heading: LEVEL 1 the title, 2 a section.
 function heading(level, text,   h) {
+    if (format == "html" || format == "csv") { markup_heading(level, text); return }
     if (format == "md") { h = level == 1 ? "# " : "## "; text = h text }
     page_block(text)
 }
 
-function para(text) { page_block(text) }
+function para(text) { page_block(format == "html" ? html_para(text) : format == "csv" ? "" : text) }
 
 # Lines that belong together (basic information, notes): TEXT holds them
 # separated by newlines.
 function lines(text) {
+    if (format == "html" || format == "csv") { page_block(format == "html" ? html_lines(text) : ""); return }
     if (format == "md") { gsub(/\n/, "\n- ", text); text = "- " text }
     page_block(text)
 }
@@ -158,6 +161,7 @@ function lines(text) {
 # A link by its text (text pages) or as a link (Markdown).
 function link(text, url) {
     if (format == "md" && url != "") return "[" text "](" url ")"
+    if (format == "html" && url != "") return html_link_mark(text, url)
     return text
 }
 
@@ -165,7 +169,10 @@ function link(text, url) {
 function table_begin(header,   n, i, c, sep) {
     TABLE = ""
     TABLE_ROWS = 0
-    if (format == "md") {
+    TABLE_HEADER = header
+    if (format == "html" || format == "csv") {
+        TABLE = ""
+    } else if (format == "md") {
         n = split(header, c, "\t")
         sep = "|"
         for (i = 1; i <= n; i++) sep = sep " --- |"
@@ -176,11 +183,15 @@ function table_begin(header,   n, i, c, sep) {
 }
 
 function table_row(cells) {
-    TABLE = TABLE "\n" (format == "md" ? md_row(cells) : cells)
+    if (format == "html" || format == "csv") TABLE = TABLE (TABLE_ROWS ? "\n" : "") cells
+    else TABLE = TABLE "\n" (format == "md" ? md_row(cells) : cells)
     TABLE_ROWS++
 }
 
-function table_end() { page_block(TABLE) }
+function table_end() {
+    if (format == "html" || format == "csv") { markup_table(TABLE_HEADER, TABLE, TABLE_ROWS); return }
+    page_block(TABLE)
+}
 
 function md_row(cells,   n, c, i, s) {
     n = split(cells, c, "\t")
@@ -189,13 +200,17 @@ function md_row(cells,   n, c, i, s) {
     return s
 }
 
-# The file name of a page: NAME.txt or NAME.md.
-function page_file(dir, name) { return dir "/" name (format == "md" ? ".md" : ".txt") }
+# The file name of a page: NAME.txt, NAME.md, NAME.html (NAME-<section>.csv
+# for each table, in CSV).
+function page_file(dir, name) { return dir "/" name "." page_ext() }
+
+function page_ext() { return format == "md" || format == "html" || format == "csv" ? format : "txt" }
 
 # A link to another page of the same system, by its name.
-function page_link(text, name) { return link(text, name (format == "md" ? ".md" : ".txt")) }
+function page_link(text, name) { return link(text, name "." page_ext()) }
 
 function page_write(file) {
+    if (format == "html" || format == "csv") { markup_write(file); return }
     printf "%s%s", PAGE, (format == "md" ? "\n" : "") > file
     close(file)
 }

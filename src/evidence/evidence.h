@@ -8,7 +8,9 @@
 
 #include <json.h>
 
+#ifndef PROG /* the tools that share these parts name themselves (-DPROG=...) */
 #define PROG "ngcc-evidence"
+#endif
 #ifndef PACKAGE_VERSION
 #define PACKAGE_VERSION "unknown"
 #endif

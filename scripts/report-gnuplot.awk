@@ -1,0 +1,130 @@
+# report-gnuplot.awk -- writing one chart: a gnuplot script NAME.gp and its
+# data NAME.dat, which scripts/report-charts.sh turns into NAME.svg.
+#
+# Part of ngcc-perf.  Included with -f by the programs that draw charts
+# (report-charts.awk, report-compare.awk, report-ratio.awk).  POSIX awk,
+# LC_ALL=C.
+#
+# Every chart has the same frame, so that a test can map a point of the
+# SVG back to its value: a GP_W × GP_H canvas with the plot area between
+# the screen fractions GP_L..GP_R (x) and GP_B..GP_T (y), and explicit
+# ranges ("set xrange", "set yrange", logarithmic where "set logscale" says
+# so).  Each data point is a hypertext label whose text ends in its value
+# ("<what>: <value> <unit>"); report-charts.sh turns those into SVG
+# <title> elements, which browsers show as tooltips.
+#
+# Use: gp_begin(DIR, NAME, TITLE, WIDTH); gp_data(line) for each
+# tab-separated data line (gp_block() between data sets, addressed as
+# "index N"); gp_cmd(text) for settings; gp_plot(clauses); gp_end().
+
+BEGIN {
+    GP_H = 440
+    GP_L = 0.12; GP_R = 0.96; GP_B = 0.30; GP_T = 0.90
+    GP_COLOR["keygen"] = "#1f77b4"; GP_COLOR["enc"] = "#d95f02"; GP_COLOR["dec"] = "#1b9e77"
+    GP_PALETTE = "#1f77b4 #d95f02 #1b9e77 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666"
+}
+
+function gp_begin(dir, name, title, width) {
+    GP_NAME = name
+    GP_DAT = dir "/" name ".dat"
+    GP_SCRIPT = dir "/" name ".gp"
+    GP_W = width < 720 ? 720 : width
+    GP_BLOCKS = 0
+    GP_CMDS = ""
+    printf "" > GP_DAT
+    gp_cmd("# " name ".gp -- written by ngcc-report from the evidence; gnuplot " name ".gp writes " name ".svg")
+    gp_cmd("set terminal svg size " GP_W "," GP_H " dynamic noenhanced font \"sans,11\" background \"#ffffff\"")
+    gp_cmd("set output " gp_str(name ".svg"))
+    gp_cmd("set datafile separator \"\\t\"")
+    gp_cmd("set lmargin at screen " GP_L)
+    gp_cmd("set rmargin at screen " GP_R)
+    gp_cmd("set bmargin at screen " GP_B)
+    gp_cmd("set tmargin at screen " GP_T)
+    gp_cmd("# " title)
+    gp_cmd("set key at screen 0.5, screen 0.985 center top horizontal")
+    gp_cmd("set grid ytics lc rgb \"#dddddd\"")
+    gp_cmd("set border 3")
+    gp_cmd("set tics nomirror")
+}
+
+function gp_cmd(text) { GP_CMDS = GP_CMDS text "\n" }
+
+function gp_data(line) { print line > GP_DAT }
+
+# The next data set: two blank lines.
+function gp_block() { printf "\n\n" > GP_DAT; GP_BLOCKS++ }
+
+function gp_plot(clauses) { gp_cmd("plot " clauses) }
+
+function gp_end() {
+    close(GP_DAT)
+    printf "%s", GP_CMDS > GP_SCRIPT
+    close(GP_SCRIPT)
+}
+
+# A string as gnuplot reads it: single-quoted, where only a quote is
+# special (doubled) and no `command` is substituted (it would be in double
+# quotes); the terminal is noenhanced.
+function gp_str(s) {
+    gsub(/'/, "''", s)
+    return "'" s "'"
+}
+
+# Text in a data column (hypertext or a visible label): no tab, no
+# newline, and typographic quotes for ' and " (gnuplot puts hypertext
+# into a quoted attribute without escaping them).
+function gp_text(s) { gsub(/[\t\n]/, " ", s); gsub(/'/, "’", s); gsub(/"/, "”", s); return s }
+
+# A value as the data file and the hypertext give it: full precision.
+function gp_num(x) { return sprintf("%.10g", x) }
+
+# A logarithmic range around [LO, HI]: whole decades.
+function gp_logrange(lo, hi,   a, b) {
+    a = int(log(lo) / log(10) + 100) - 100
+    b = int(log(hi) / log(10) + 100) - 100
+    if (10 ^ b < hi * 0.999999) b++
+    if (b <= a) b = a + 1
+    return "[" sprintf("%g", 10 ^ a) ":" sprintf("%g", 10 ^ b) "]"
+}
+
+# The Nth colour of the palette (cycling).
+function gp_palette(n,   c, m) {
+    m = split(GP_PALETTE, c, " ")
+    return c[(n - 1) % m + 1]
+}
+
+# The x tics of a category axis: "label" pos, ... (LABELS[1..N] at POS[1..N]).
+function gp_xtics(labels, pos, n,   i, t) {
+    t = ""
+    for (i = 1; i <= n; i++) t = t (i > 1 ? ", " : "") gp_str(labels[i]) " " pos[i]
+    return "set xtics (" t ") rotate by -40 left font \",9\""
+}
+
+# The ratio chart of N records: RL[i] the category (instance and
+# operation), RV[i] the ratio, RU[i] its uncertainty ("" for none), RT[i]
+# the point's text; log scale around 1, a line at 1, error bars where
+# known.
+function gp_ratio_chart(dir, name, title, n, RL, RV, RU, RT, ylabel,   i, lo, hi, pos, bars, plot, a, b) {
+    gp_begin(dir, name, title, 140 + 26 * n)
+    lo = 1; hi = 1; bars = 0
+    for (i = 1; i <= n; i++) {
+        pos[i] = i
+        a = RV[i]; b = RV[i]
+        if (RU[i] != "") { a = RV[i] - RU[i]; b = RV[i] + RU[i]; bars++ }
+        if (a <= 0) a = RV[i] / 2
+        if (a < lo) lo = a
+        if (b > hi) hi = b
+        gp_data(i "\t" gp_num(RV[i]) "\t" gp_num(RU[i] == "" ? RV[i] : a) "\t" gp_num(RU[i] == "" ? RV[i] : b) "\t" gp_text(RT[i]))
+    }
+    gp_cmd("set logscale y")
+    gp_cmd("set yrange " gp_logrange(lo / 1.05, hi * 1.05))
+    gp_cmd("set format y \"%g\"")
+    gp_cmd("set xrange [0.4:" n + 0.6 "]")
+    gp_cmd("set ylabel " gp_str(ylabel))
+    gp_cmd(gp_xtics(RL, pos, n))
+    gp_cmd("set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 1.5 lc rgb \"#555555\"")
+    plot = ""
+    if (bars) plot = gp_str(name ".dat") " using 1:2:3:4 with yerrorbars pt -1 lc rgb \"#888888\" title \"uncertainty\", "
+    gp_plot(plot gp_str(name ".dat") " using 1:2:5 with labels hypertext point pt 7 ps 1 lc rgb \"#1f77b4\" title \"ratio\"")
+    gp_end()
+}
