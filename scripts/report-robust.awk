@@ -78,13 +78,14 @@ function per_call_table(id,   k, o, label, op, row, ci) {
 # ---- the summary's columns -----------------------------------------------------
 
 # The robust column is shown when the host had problems, the ratio column
-# when the records have ratios.
+# when the records have ratios: the robust figure's beside the robust
+# column, else the mean's.
 function summary_robust_shown() { return host_problems_text() != "" && any_record("per_call.robust_ticks") }
 function summary_ratio_shown() { return any_record("per_call.mean_ratio") }
 
 function summary_extra_header(   h) {
     if (summary_robust_shown()) h = h "\trobust keygen / enc / dec"
-    if (summary_ratio_shown()) h = h "\t× " reference_name() " keygen / enc / dec"
+    if (summary_ratio_shown()) h = h "\t" (summary_robust_shown() ? "robust " : "") "× " reference_name() " keygen / enc / dec"
     return h
 }
 
@@ -105,7 +106,8 @@ function triple(id, label, name, fmt,   o, t, v) {
 
 function summary_extra_cells(id, label,   c) {
     if (summary_robust_shown()) c = c "\t" triple(id, label, "per_call.robust_ticks", "cycles")
-    if (summary_ratio_shown()) c = c "\t" triple(id, label, "per_call.mean_ratio", "ratio")
+    if (summary_ratio_shown())
+        c = c "\t" triple(id, label, summary_robust_shown() ? "per_call.robust_ratio" : "per_call.mean_ratio", "ratio")
     return c
 }
 
@@ -113,7 +115,8 @@ function summary_extra_note(   t) {
     if (summary_robust_shown())
         t = "The host had problems (" host_problems_text() "), so the robust figure is given too: the median over the trials of each trial's lower decile of per-call cycles, which moves least when other work takes the CPU (candidate pages, table 4a)."
     if (summary_ratio_shown())
-        t = t (t != "" ? " " : "") "× " reference_name() ": the mean of an operation as a multiple of the mean of the reference workload (the package's SM3 over 64 bytes), timed in the same trial process just before and after the measured calls, so that a slowdown of the whole process cancels; comparable across machines of one architecture."
+        t = t (t != "" ? " " : "") (summary_robust_shown() ? "robust × " reference_name() ": the robust figure as a multiple of the lower decile of the reference workload" : "× " reference_name() ": the mean of an operation as a multiple of the mean of the reference workload") \
+            " (the package's SM3 over 64 bytes), timed in the same trial process just before and after the measured calls, so that a slowdown of the whole process cancels; comparable across machines of one architecture."
     return t
 }
 
@@ -122,7 +125,7 @@ function summary_extra_note(   t) {
 function robust_method(   k, key, secs, n, tool, src, none, why) {
     if (!any_record("per_call.p10") && !any_record("instructions.source")) return
     heading(2, "Per-call distribution, robust figure, instructions")
-    para("Every timed call is timed alone between two serialised counter reads (a block of calls where one read pair costs more than 1 % of a call); each trial keeps the count and sum (the mean of section 4 stays the loop's ticks over its calls), the minimum, the nearest-rank quantiles p1 p5 p10 p25 p50 p75 p90 p99 over all its calls (up to 20 000) and the maximum. The robust figure of a record is the median over its trials of each trial's p10: on a shared or virtual host the upper tail of a call's distribution moves from process to process, its lower part does not. The 95 % confidence interval of the mean is mean ± t(0.975, trials − 1) × sd / √trials over the trial means. Each trial process also times the reference workload (SM3 of 64 bytes from the package's src/iccs) for 2 % of the trial's time, 2 to 20 ms, before and after the calls; the summary's ratio is the mean over the trials of each trial's mean divided by its reference mean. doc/robust.md has the measurements behind these choices.")
+    para("Every timed call is timed alone between two serialised counter reads (a block of calls where one read pair costs more than 1 % of a call); each trial keeps the count and sum (the mean of section 4 stays the loop's ticks over its calls), the minimum, the nearest-rank quantiles p1 p5 p10 p25 p50 p75 p90 p99 over all its calls (up to 20 000) and the maximum. The robust figure of a record is the median over its trials of each trial's p10: on a shared or virtual host the upper tail of a call's distribution moves from process to process, its lower part does not. The 95 % confidence interval of the mean is mean ± t(0.975, trials − 1) × sd / √trials over the trial means. Each trial process also times the reference workload (SM3 of 64 bytes from the package's src/iccs) for 2 % of the trial's time, 2 to 20 ms, before and after the calls; the summary's ratio is the median over the trials of each trial's p10 divided by the reference's p10 on a host with problems, else the mean over the trials of each trial's mean divided by the reference's mean. doc/robust.md has the measurements behind these choices.")
     for (k = 1; k <= NROWS["record"]; k++) {
         key = ROWKEY["record", k]
         src = V["record", key, "instructions.source"]
@@ -135,7 +138,7 @@ function robust_method(   k, key, secs, n, tool, src, none, why) {
     }
     if (n > 0)
         para("Instructions per call: user-mode instructions of 3 calls after one warm-up, from " tool ", in a separate process with the DRNG seeded as for the trials, so that the count is the same from run to run; counting " n " record" (n == 1 ? "" : "s") " took " fmt_duration(secs) " of wall time in all." \
-             (none > 0 ? " " none " record" (none == 1 ? " was" : "s were") " not counted: " why "." : ""))
+             (none > 0 ? " " none " record" (none == 1 ? " was" : "s were") " " why "." : ""))
     else if (none > 0)
-        para("Instructions per call: not counted on this system: " why ".")
+        para("Instructions per call: " why " (on this system).")
 }
