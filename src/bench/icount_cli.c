@@ -18,12 +18,24 @@
 #include "cli.h"
 #include "digest.h"
 #include "icount.h"
+#include "measure.h"
 #include "outcome.h"
 #include "record.h"
 #include "sysfile.h"
 
 #define ICOUNT_FORMAT "ngcc-perf/bench-icount"
 #define ICOUNT_DEFAULT_TIMEOUT 600.0
+
+/* The counting process's address space: as a trial's, none under ASan
+ * (it reserves terabytes). */
+static unsigned long long count_mem_limit(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    return 0;
+#else
+    return MEASURE_DEFAULT_MEM_MIB << 20;
+#endif
+}
 
 int icount_main(int argc, char **argv)
 {
@@ -88,7 +100,7 @@ int icount_main(int argc, char **argv)
         struct icount_result r;
         if (strcmp(opname, "all") != 0 && strcmp(opname, op_name((enum op_kind)k)) != 0)
             continue;
-        if (icount_run(self_rel, lib_arg, (enum op_kind)k, calls, root, timeout, 0, &r) != 0)
+        if (icount_run(self_rel, lib_arg, (enum op_kind)k, calls, root, timeout, count_mem_limit(), &r) != 0)
             return EXIT_BENCH_SYSTEM;
         if (!r.ok) {
             fprintf(stderr, "ngcc-bench: count: %s %s: %s\n", lib_rel, op_name((enum op_kind)k), r.reason);
