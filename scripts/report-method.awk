@@ -38,6 +38,7 @@ function method_page(   s, d, runs, sch) {
     inputs()
     planning()
     hash_share()
+    robust_method()
     limitations()
     para(scripts_line(""))
     page_write(page_file(outdir, "method"))

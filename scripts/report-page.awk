@@ -26,6 +26,7 @@ function candidate_page(id,   file) {
     if (host_state_sentence(id) != "") para(host_state_sentence(id))
     functional_testing(id)
     performance(id)
+    per_call_table(id)
     resources(id)
     sizes_section(id)
     symmetric(id)

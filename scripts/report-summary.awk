@@ -29,9 +29,10 @@ function summary_page(   ids, n, k, s, c) {
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
-    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)\tpublic key (B)\tciphertext (B)\tstack (B)\tnotes")
+    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)" summary_extra_header() "\tpublic key (B)\tciphertext (B)\tstack (B)\tnotes")
     for (k = 1; k <= n; k++) summary_rows(ids[k])
     table_end()
+    if (summary_extra_note() != "") para(summary_extra_note())
     para("Pages: " pages_list(ids, n) ".")
     page_write(page_file(outdir, "summary"))
 }
@@ -46,7 +47,7 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, 
         label = LABELS[id, k]
         notes = ""
         if (buildfail(id, label)) {
-            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
+            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–" summary_extra_empty() "\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
             continue
         }
         if (I(id, label, "kat.status") != "PASS") notes = add(notes, "KAT " I(id, label, "kat.status"))
@@ -89,7 +90,7 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, 
                                        (!isnull(I(id, label, "sizes.ct")) && I(id, label, "sizes.ct") + 0 != ct + 0)))
             notes = add(notes, "getters disagree with the size catalog")
         stk = deepest_stack(id, label)
-        row = row "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
+        row = row summary_extra_cells(id, label) "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
               "\t" (stk == "" ? "–" : stk) "\t" notes
         table_row(row)
     }

@@ -19,6 +19,7 @@
 #include "environment.h"
 #include "hostcheck.h"
 #include "memory_pass.h"
+#include "icount.h"
 #include "record.h"
 #include "run.h"
 #include "stats.h"
@@ -477,6 +478,9 @@ int measure_finish(struct run *R, json_object **record)
     json_object_object_add(R->rec, "processes", R->processes);
     R->processes = NULL;
     rec_numbers(R, R->counter_json, &R->plan);
+    if (o->icount && o->op != OP_NULL)
+        json_object_object_add(R->rec, "instructions", R->status == OUTCOME_OK
+            ? icount_record(R->self_arg, R->lib_arg, o->op, o->root, R->plan.t1_s, R->setup_s, o->mem_bytes) : NULL);
     json_object_object_add(R->rec, "counter", R->counter_json);
     R->counter_json = NULL;
     json_object_object_add(R->rec, "files", R->files);

@@ -52,6 +52,7 @@ struct measure_options {
     int quiet;               /* no progress on stderr */
     int estimate_only;       /* calibrate and plan only */
     int interleaved;         /* progress lines name the record (run-many) */
+    int icount;              /* count instructions per call too (icount.h) */
     double origin_s;         /* sys_now() at the start of the command, the
                                 origin of processes[].started_s; 0: the
                                 start of measure_begin */

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "callstats.h"
 #include "digest.h"
 #include "elfsize.h"
 #include "memory_pass.h"
@@ -244,7 +245,41 @@ static json_object *attempt_json(const struct attempt *a)
     json_object_object_add(t, "cpu_seen", json_object_new_int(a->r.cpu_seen));
     json_object_object_add(t, "setup_s", record_double(a->r.setup_seconds));
     json_object_object_add(t, "memory_pass", memory_pass_to_json(&a->r.memory));
+    json_object_object_add(t, "per_call", a->r.timing[0]
+                           ? callstats_to_json(&a->r.dist, a->r.timing, a->r.read_pair_ticks) : NULL);
+    json_object_object_add(t, "reference", reference_to_json(&a->r.ref));
     return t;
+}
+
+/* The record's per_call section from the kept trials (in slot order), or
+ * NULL when a kept trial has no per-call figures. */
+static json_object *per_call_section(const struct run *R)
+{
+    int n = R->plan.trials, i, blocks = 0, loop = 0;
+    struct call_summary *s = calloc((size_t)(n > 0 ? n : 1), sizeof *s);
+    double *means = calloc((size_t)(n > 0 ? n : 1), sizeof *means);
+    double *rm = calloc((size_t)(n > 0 ? n : 1), sizeof *rm), *rq = calloc((size_t)(n > 0 ? n : 1), sizeof *rq);
+    json_object *o = NULL;
+    if (!s || !means || !rm || !rq)
+        abort();
+    for (i = 0; i < n; i++) {
+        const struct trial_result *r = &R->att[R->kept[i]].r;
+        if (!r->timing[0] || r->calls <= 0)
+            break;
+        s[i] = r->dist;
+        means[i] = (double)r->ticks / (double)r->calls;
+        rm[i] = r->ref.done ? r->ref.mean_ticks : 0;
+        rq[i] = r->ref.done ? r->ref.p10_ticks : 0;
+        blocks += strcmp(r->timing, "blocks") == 0;
+        loop += strcmp(r->timing, "loop") == 0;
+    }
+    if (n > 0 && i == n)
+        o = callstats_record(s, means, rm, rq, n, loop ? "loop" : blocks ? "blocks" : "calls");
+    free(s);
+    free(means);
+    free(rm);
+    free(rq);
+    return o;
 }
 
 /* Statistics, memory, reruns and the measured TSC frequency. */
@@ -291,6 +326,7 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
 
     if (R->status == OUTCOME_OK && tn && stats_compute(tn, nk, &s) == 0) {
         json_object_object_add(R->rec, "stats", record_stats_json(&s));
+        json_object_object_add(R->rec, "per_call", nk == p->trials ? per_call_section(R) : NULL);
         if (R->counter == COUNTER_TSC && s.sum_seconds > 0) {
             double hz = (double)s.sum_ticks / s.sum_seconds;
             json_object_object_add(counter, "frequency_hz", record_double(hz));
@@ -303,6 +339,7 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
                  s.trial_ticks.spread * 100, nd + no);
     } else {
         json_object_object_add(R->rec, "stats", NULL);
+        json_object_object_add(R->rec, "per_call", NULL);
     }
     json_object_object_add(mem, "static_bytes", NULL);
     json_object_object_add(mem, "baseline_rss_bytes", base >= 0 ? json_object_new_int64(base) : NULL);

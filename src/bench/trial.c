@@ -78,6 +78,27 @@ static int others_jiffies(int cpu, unsigned long long *total, unsigned long long
     return n > 0 ? 0 : -1;
 }
 
+/* ITERS calls timed in samples of BLOCK calls (the last, shorter block is
+ * timed but not a sample).  Returns the calls done, as instance_loop. */
+static long timed_calls(struct instance *in, enum op_kind op, long iters, int64_t block,
+                        const struct counter *c, uint64_t *samples, int64_t *nsamples, int *rc)
+{
+    long done = 0;
+    *nsamples = 0;
+    while (done < iters) {
+        long want = iters - done < block ? iters - done : (long)block, k;
+        uint64_t a = counter_read(c), b;
+        k = instance_loop(in, op, want, rc);
+        b = counter_read(c);
+        done += k;
+        if (k != want)
+            break;
+        if (want == block)
+            samples[(*nsamples)++] = b - a;
+    }
+    return done;
+}
+
 static void set_status(struct trial_result *res, enum outcome o, const char *why)
 {
     res->status = o;
@@ -93,7 +114,11 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     long sw0, sw1;
     unsigned long long tot0 = 0, busy0 = 0, tot1 = 0, busy1 = 0;
     int have_stat;
-    uint64_t c0, c1;
+    uint64_t c0, c1, w0, w1, *samples = NULL;
+    long long wt0, wt1;
+    double ref_s;
+    int64_t block = 1, nsamples = 0;
+    const char *timing_env = getenv(TRIAL_TIMING_ENV);
     long done;
     int rc = 0;
     enum outcome o;
@@ -130,7 +155,11 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         goto out;
     }
 
+    wt0 = sys_now_ns();
+    w0 = counter_read(&c);
     done = instance_loop(&in, rq->op, rq->warmups, &rc);
+    w1 = counter_read(&c);
+    wt1 = sys_now_ns();
     snprintf(call, sizeof call, "kem_%s in a warm-up call", op_name(rq->op));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set_status(res, OUTCOME_OVERFLOW, why);
@@ -141,12 +170,26 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         set_status(res, OUTCOME_OP_FAILED, why);
         goto out;
     }
+    res->read_pair_ticks = counter_read_overhead(&c);
+    if (!(timing_env && strcmp(timing_env, "loop") == 0)) {
+        block = callstats_block(res->read_pair_ticks, rq->warmups > 0 ? (double)(w1 - w0) / rq->warmups : 0.0,
+                                rq->iters);
+        samples = malloc((size_t)(rq->iters / block + 1) * sizeof *samples);
+    }
+    snprintf(res->timing, sizeof res->timing, "%s", !samples ? "loop" : block > 1 ? "blocks" : "calls");
+    /* The reference's interval from the trial's time, as the warm-ups
+     * forecast it. */
+    ref_s = reference_seconds(rq->warmups > 0 ? (double)(wt1 - wt0) / 1e9 * (double)rq->iters / rq->warmups : 0.0);
+    reference_time(&res->ref, &c, 0, ref_s);
     have_stat = others_jiffies(rq->cpu, &tot0, &busy0) == 0;
     sw0 = involuntary_switches();
     cpu0 = thread_cpu_ns();
     t0 = sys_now_ns();
     c0 = counter_read(&c);
-    done = instance_loop(&in, rq->op, rq->iters, &rc);
+    if (samples)
+        done = timed_calls(&in, rq->op, rq->iters, block, &c, samples, &nsamples, &rc);
+    else
+        done = instance_loop(&in, rq->op, rq->iters, &rc);
     c1 = counter_read(&c);
     t1 = sys_now_ns();
     cpu1 = thread_cpu_ns();
@@ -159,6 +202,9 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     res->switches = sw1 - sw0;
     res->others_busy = have_stat ? (double)(busy1 - busy0) / (double)(tot1 - tot0) : -1.0;
     res->cpu_seen = sched_getcpu();
+    reference_time(&res->ref, &c, 1, ref_s);
+    reference_finish(&res->ref);
+    callstats_summarise(samples, nsamples, block, &res->dist);
 
     snprintf(call, sizeof call, "kem_%s in a timed call", op_name(rq->op));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
@@ -178,6 +224,8 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         set_status(res, OUTCOME_OK, "");
     }
 out:
+    free(samples);
+    reference_finish(&res->ref);
     res->peak_rss_bytes = trial_rss_peak();
     /* After VmHWM is read: the pass's painted stack is not the trial's. */
     if (res->status == OUTCOME_OK)
@@ -207,6 +255,8 @@ json_object *trial_to_json(const struct trial_request *rq, struct trial_result *
     json_object_object_add(o, "baseline_rss_bytes", json_object_new_int64(res->baseline_rss_bytes));
     json_object_object_add(o, "peak_rss_bytes", json_object_new_int64(res->peak_rss_bytes));
     json_object_object_add(o, "memory_pass", memory_pass_to_json(&res->memory));
+    json_object_object_add(o, "per_call", res->timing[0] ? callstats_to_json(&res->dist, res->timing, res->read_pair_ticks) : NULL);
+    json_object_object_add(o, "reference", reference_to_json(&res->ref));
     json_object_object_add(o, "instance", res->instance);
     res->instance = NULL;
     return o;
@@ -260,6 +310,13 @@ int trial_from_json(json_object *obj, struct trial_result *res)
     if (get_num(obj, "peak_rss_bytes", json_type_int, &v) == 0)
         res->peak_rss_bytes = json_object_get_int64(v);
     memory_pass_from_json(json_object_object_get_ex(obj, "memory_pass", &v) ? v : NULL, &res->memory);
+    if (json_object_object_get_ex(obj, "per_call", &v) && callstats_from_json(v, &res->dist) == 0) {
+        const char *timing = record_get_string(v, "timing");
+        snprintf(res->timing, sizeof res->timing, "%s", timing ? timing : "");
+        if (record_get_double(v, "read_pair_ticks", &res->read_pair_ticks) != 0)
+            res->read_pair_ticks = 0;
+    }
+    reference_from_json(json_object_object_get_ex(obj, "reference", &v) ? v : NULL, &res->ref);
     if (json_object_object_get_ex(obj, "instance", &v) && json_object_is_type(v, json_type_object))
         res->instance = json_object_get(v);
     return 0;

@@ -9,10 +9,12 @@
 
 #include <json.h>
 
+#include "callstats.h"
 #include "counter.h"
 #include "instance.h"
 #include "memory_pass.h"
 #include "outcome.h"
+#include "reference.h"
 
 struct trial_request {
     enum op_kind op;
@@ -39,7 +41,15 @@ struct trial_result {
     long long peak_rss_bytes;     /* VmHWM at the end */
     json_object *instance; /* metadata of the instance, or NULL */
     struct memory_figures memory; /* the memory pass after the timed calls */
+    char timing[8];        /* "calls", "blocks" or "loop" (doc/robust.md) */
+    double read_pair_ticks; /* one pair of counter reads, median */
+    struct call_summary dist;      /* the timed calls' distribution */
+    struct reference_figures ref;  /* the reference workload around them */
 };
+
+/* NGCC_BENCH_TIMING=loop in the environment: the timed calls between two
+ * counter reads only, as before per-call timing (for comparisons). */
+#define TRIAL_TIMING_ENV "NGCC_BENCH_TIMING"
 
 /* Run the trial.  RES->status says how it went. */
 void trial_run(const struct trial_request *rq, struct trial_result *res);

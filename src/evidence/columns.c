@@ -202,6 +202,24 @@ const struct col record_cols[] = {
     { "counter.resolution_s", T_NUM, OPT },
     { "counter.fallback_reason", T_STR, OPT },
     { "environment.problems", T_NAMES, OPT },
+    /* per-call distribution and instructions (doc/robust.md) */
+    { "per_call.timing", T_STR, OPT },
+    { "per_call.block_max", T_INT, OPT },
+    { "per_call.min", T_NUM, OPT },
+    { "per_call.p10", T_NUM, OPT },
+    { "per_call.p50", T_NUM, OPT },
+    { "per_call.p90", T_NUM, OPT },
+    { "per_call.robust_ticks", T_NUM, OPT },
+    { "per_call.mean_ci95.lo", T_NUM, OPT },
+    { "per_call.mean_ci95.hi", T_NUM, OPT },
+    { "per_call.mean_ratio", T_NUM, OPT },
+    { "per_call.robust_ratio", T_NUM, OPT },
+    { "instructions.source", T_STR, OPT },
+    { "instructions.tool", T_STR, OPT },
+    { "instructions.calls", T_INT, OPT },
+    { "instructions.instructions", T_NUM, OPT },
+    { "instructions.seconds", T_NUM, OPT },
+    { "instructions.reason", T_STR, OPT },
 };
 
 /* profile: a hash/DRNG profile; keys: id, label, op; file and present

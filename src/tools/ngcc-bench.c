@@ -39,6 +39,7 @@
 #include "query.h"
 #include "record.h"
 #include "sysfile.h"
+#include "icount.h"
 #include "trial.h"
 #include "verify.h"
 #include "verify_system.h"
@@ -58,6 +59,7 @@ static void usage(FILE *f)
 "       " PROG " elf [--bytes] LIBRARY\n"
 "       " PROG " check [--root DIR] SYSTEMDIR\n"
 "       " PROG " get FILE PATH...\n"
+"       " PROG " count [--op OP|all] [--calls N] [--root DIR] [--timeout S] [--out FILE] LIBRARY\n"
 "       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME] [LIBRARY]\n"
 "       " PROG " --help | --version\n"
 "\n"
@@ -85,7 +87,13 @@ static void usage(FILE *f)
 "          per problem, then a summary\n"
 "  get     print the value at each dotted PATH of JSON FILE on a line of its\n"
 "          own (stats.sum_seconds, environment.problems), for scripts\n"
+"  count   instructions per call of OP (default: all three) of LIBRARY: user-mode\n"
+"          instructions of N calls (default 3) after one warm-up, from\n"
+"          perf_event_open where the kernel counts them, else valgrind\n"
+"          (callgrind, inside the API call only); printed, or as JSON with\n"
+"          --out; exit 77 when neither exists (doc/robust.md)\n"
 "  trial   (internal) one trial in this process; one JSON object on stdout\n"
+"  count-child  (internal) the counted calls of count\n"
 "\n");
     /* In parts: C99 promises string literals of 4095 bytes only. */
     fprintf(f,
@@ -114,6 +122,8 @@ static void usage(FILE *f)
 "                         '" PROG " host'\n"
 "  --id ID, --label LABEL override the instance's own id and label\n"
 "  --force                measure even if RECORD.json is complete\n"
+"  --icount               count instructions per call too (as count; also with\n"
+"                         NGCC_BENCH_ICOUNT=1): the record's \"instructions\"\n"
 "  -q, --quiet            no progress on stderr\n"
 "\n");
     fprintf(f,
@@ -259,7 +269,8 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
 {
     enum {
         O_OP = 256, O_OUT, O_ROOT, O_CPU, O_COUNTER, O_TARGET, O_BUDGET, O_TRIALS, O_QUICK,
-        O_T1, O_ESTIMATE, O_TIMEOUT, O_MEM, O_HOST, O_ID, O_LABEL, O_FORCE, O_JOBS, O_PROGRESS
+        O_T1, O_ESTIMATE, O_TIMEOUT, O_MEM, O_HOST, O_ID, O_LABEL, O_FORCE, O_JOBS, O_PROGRESS,
+        O_ICOUNT
     };
     static const struct option longopts[] = {
         { "op", required_argument, NULL, O_OP },
@@ -281,6 +292,7 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
         { "force", no_argument, NULL, O_FORCE },
         { "jobs", required_argument, NULL, O_JOBS },
         { "progress", no_argument, NULL, O_PROGRESS },
+        { "icount", no_argument, NULL, O_ICOUNT },
         { "quiet", no_argument, NULL, 'q' },
         { NULL, 0, NULL, 0 }
     };
@@ -297,6 +309,7 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
     o->timeout_s = MEASURE_DEFAULT_TIMEOUT;
     o->mem_bytes = MEASURE_DEFAULT_MEM_MIB << 20;
     o->self_exe = "/proc/self/exe";
+    o->icount = getenv(ICOUNT_ENV) && strcmp(getenv(ICOUNT_ENV), "1") == 0;
     o->argc = argc + 1;
     o->argv = argv - 1; /* include the program name */
     o->op = cmd == CMD_NULL ? OP_NULL : OP_KEYGEN;
@@ -326,6 +339,7 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
         case O_ESTIMATE: o->estimate_only = 1; break;
         case O_TIMEOUT: o->timeout_s = cli_num_arg("--timeout", optarg, 0.001, CLI_MAX_SECONDS); timeout_set = 1; break;
         case O_MEM: o->mem_bytes = cli_mib_arg("--mem-limit", optarg); break;
+        case O_ICOUNT: o->icount = 1; break;
         case O_HOST: o->host_file = optarg; break;
         case O_ID: o->id = optarg; break;
         case O_LABEL: o->label = optarg; break;
@@ -832,6 +846,10 @@ int main(int argc, char **argv)
         return cmd_run_many(argc - 1, argv + 1);
     if (strcmp(cmd, "trial") == 0)
         return cmd_trial(argc - 1, argv + 1);
+    if (strcmp(cmd, "count") == 0)
+        return icount_main(argc - 1, argv + 1);
+    if (strcmp(cmd, "count-child") == 0)
+        return icount_child_main(argc - 1, argv + 1);
     if (strcmp(cmd, "host") == 0)
         return cmd_host(argc - 1, argv + 1);
     if (strcmp(cmd, "elf") == 0)
