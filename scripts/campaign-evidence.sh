@@ -191,7 +191,7 @@ merge_run() {
     # shellcheck disable=SC2086
     {
         printf '{\n"campaign": {\n  "tool": %s,\n  "system": %s,\n  "system_description": %s,\n' \
-            "$(json_str "$prog (ngcc-perf) $version")" "$(json_str "$system")" "$(json_str "$description")"
+            "$(json_str "$prog ($ngcc_package) $ngcc_version")" "$(json_str "$system")" "$(json_str "$description")"
         printf '  "arch_family": %s,\n  "emulated": %s,\n' "$(json_str "$family")" "$(json_bool "$emulated")"
         printf '  "method": { "trials": 5, "iters_cap": 20000, "min_calls": 100, "outlier_limit": 1.05, "max_reruns_per_trial": 3, "disturbed_limit": 0.95, "rerun_share_limit": 0.2,\n'
         printf '              "kat_seed": "ASCII '"'"'seed'"'"' x 16", "drng_seed_hex": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f",\n'

@@ -17,6 +17,7 @@
 
 #include "kat_run.h"
 #include "manifest.h"
+#include "gnu_cli.h"
 
 const char *const kat_status_names[] = {
     "PASS", "MISMATCH", "NOKAT", "CRYPTOFAIL", "OVERFLOW",
@@ -70,7 +71,11 @@ static void usage(FILE *f)
 "  6  TIMEOUT     the child hit the time limit\n"
 "  7  CRASH       the child died (the signal is named)\n"
 "  8  usage or input error (bad option, unreadable or malformed manifest or\n"
-"     reference, an output that cannot be written)\n");
+"     reference, an output that cannot be written)\n"
+"Unlike the package's other tools (usage errors: 2), 0 to 7 are the statuses\n"
+"of the KAT specification, so a usage error is 8.\n"
+"\n");
+    gnu_cli_bug_lines(f);
 }
 
 void errmsg(const char *fmt, ...)
@@ -238,10 +243,10 @@ void parse_options(int argc, char **argv, struct options *o)
             break;
         case 'h':
             usage(stdout);
-            exit(fflush(stdout) == 0 ? 0 : ST_USAGE);
+            exit(gnu_cli_stdout_status(PROG, 0, ST_USAGE));
         case 'V':
-            printf(PROG " (ngcc-perf) " NGCC_KAT_VERSION "\n");
-            exit(fflush(stdout) == 0 ? 0 : ST_USAGE);
+            gnu_cli_version(PROG);
+            exit(gnu_cli_stdout_status(PROG, 0, ST_USAGE));
         case ':':
             usage_error("option '%s' requires an argument", argv[optind - 1]);
             break;

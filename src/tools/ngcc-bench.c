@@ -43,11 +43,9 @@
 #include "trial.h"
 #include "verify.h"
 #include "verify_system.h"
+#include "gnu_cli.h"
 
 #define PROG "ngcc-bench"
-#ifndef PACKAGE_BUGREPORT
-#define PACKAGE_BUGREPORT "the ngcc-perf maintainers"
-#endif
 
 static void usage(FILE *f)
 {
@@ -146,8 +144,8 @@ static void usage(FILE *f)
 "  2  usage error (bad option or argument, a counter that does not work here)\n"
 "  3  system error (a file could not be written, a process not started;\n"
 "     run-many: for at least one job, whose record is missing)\n"
-"\n"
-"Report bugs to: " PACKAGE_BUGREPORT "\n");
+"\n");
+    gnu_cli_bug_lines(f);
 }
 
 static enum counter_kind counter_arg(const char *s)
@@ -832,11 +830,11 @@ int main(int argc, char **argv)
         cli_die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
-        return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
+        return gnu_cli_stdout_status(PROG, EXIT_BENCH_OK, EXIT_BENCH_SYSTEM);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-        puts(NGCC_BENCH_TOOL);
-        return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
+        gnu_cli_version(PROG);
+        return gnu_cli_stdout_status(PROG, EXIT_BENCH_OK, EXIT_BENCH_SYSTEM);
     }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1, 0);

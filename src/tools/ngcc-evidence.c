@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "evidence.h"
+#include "gnu_cli.h"
 
 /* ---- main ------------------------------------------------------------------ */
 
@@ -67,8 +68,8 @@ static void usage(FILE *f)
 "  1  evidence missing or damaged: each problem as 'FILE: message' on stderr\n"
 "  2  usage error\n"
 "  3  system error (standard output could not be written)\n"
-"\n"
-"Report bugs to: " PACKAGE_BUGREPORT "\n");
+"\n");
+    gnu_cli_bug_lines(f);
 }
 
 int main(int argc, char **argv)
@@ -83,10 +84,10 @@ int main(int argc, char **argv)
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
             usage(stdout);
-            return EXIT_OK;
+            return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_SYSTEM);
         } else if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0) {
-            printf(PROG " (ngcc-perf) " PACKAGE_VERSION "\n");
-            return EXIT_OK;
+            gnu_cli_version(PROG);
+            return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_SYSTEM);
         } else if (strcmp(a, "--root") == 0) {
             if (++i >= argc)
                 die(EXIT_USAGE, "option '--root' needs an argument (try '" PROG " --help')");

@@ -7,7 +7,7 @@
  *   ngcc-iccs pseudoxof OUTBITS HEXMSG MSGBITS
  *   ngcc-iccs drng SEEDHEX NBITS [NBITS ...]
  *
- * Exit status: 0 success, 1 bad input or usage, 2 internal failure
+ * Exit status: 0 success, 1 bad input, 2 usage, 3 internal failure
  * (a helper failed, memory exhausted, or stdout could not be written).
  */
 #ifdef HAVE_CONFIG_H
@@ -22,18 +22,15 @@
 
 #include "../iccs/auxfunc.h"
 #include "../iccs/drng.h"
+#include "gnu_cli.h"
 
-#ifdef HAVE_CONFIG_H
-#define NGCC_ICCS_VERSION PACKAGE_VERSION
-#else
-#define NGCC_ICCS_VERSION "unknown"
-#endif
 
 #define PROG "ngcc-iccs"
 
 #define EXIT_OK 0
 #define EXIT_BAD_INPUT 1
-#define EXIT_INTERNAL 2
+#define EXIT_USAGE 2
+#define EXIT_INTERNAL 3
 
 /* pseudoXOF's own limit (spec): output must be below 2^40 - 2^8 bits */
 #define XOF_LIMIT_BITS ((1ULL << 40) - (1ULL << 8))
@@ -66,8 +63,12 @@ static void usage(FILE *f)
 "\n"
 "Exit status:\n"
 "  0  success\n"
-"  1  bad input or usage (bad hex, a bad number, an unsupported length)\n"
-"  2  internal failure (a helper failed, out of memory, write error)\n");
+"  1  bad input (bad hex, a bad number, an unsupported length)\n"
+"  2  usage error (no or an unknown command or option, a wrong number of\n"
+"     operands)\n"
+"  3  internal failure (a helper failed, out of memory, write error)\n"
+"\n");
+    gnu_cli_bug_lines(f);
 }
 
 static void die(int status, const char *fmt, ...)
@@ -173,7 +174,7 @@ static int cmd_sm3hash(int argc, char **argv)
     int rc;
 
     if (argc != 2)
-        die(EXIT_BAD_INPUT, "sm3hash: expected HEXMSG MSGBITS (see --help)");
+        die(EXIT_USAGE, "sm3hash: expected HEXMSG MSGBITS (see --help)");
     msg = parse_msg(argv[0], argv[1], &bits);
     rc = sm3hash(256, msg, bits, digest);
     if (rc != 0)
@@ -190,7 +191,7 @@ static int cmd_pseudohash(int argc, char **argv)
     int rc;
 
     if (argc != 3)
-        die(EXIT_BAD_INPUT,
+        die(EXIT_USAGE,
             "pseudohash: expected OUTBITS HEXMSG MSGBITS (see --help)");
     out_bits = parse_num("OUTBITS", argv[0]);
     if (out_bits != 512 && out_bits != 768 && out_bits != 1024)
@@ -221,7 +222,7 @@ static int cmd_pseudoxof(int argc, char **argv)
     int rc;
 
     if (argc != 3)
-        die(EXIT_BAD_INPUT,
+        die(EXIT_USAGE,
             "pseudoxof: expected OUTBITS HEXMSG MSGBITS (see --help)");
     out_bits = parse_num("OUTBITS", argv[0]);
     if (out_bits >= XOF_LIMIT_BITS)
@@ -252,7 +253,7 @@ static int cmd_drng(int argc, char **argv)
     int i, rc;
 
     if (argc < 2)
-        die(EXIT_BAD_INPUT, "drng: expected SEEDHEX NBITS [NBITS ...] "
+        die(EXIT_USAGE, "drng: expected SEEDHEX NBITS [NBITS ...] "
             "(see --help)");
     /* validate everything before printing anything */
     seed = parse_hex("SEEDHEX", argv[0], &seed_len);
@@ -293,20 +294,18 @@ int main(int argc, char **argv)
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0) {
             usage(stdout);
-            return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK
-                                                          : EXIT_INTERNAL;
+            return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_INTERNAL);
         }
         if (strcmp(argv[i], "--version") == 0) {
-            printf(PROG " (ngcc-perf) %s\n", NGCC_ICCS_VERSION);
-            return fflush(stdout) == 0 && !ferror(stdout) ? EXIT_OK
-                                                          : EXIT_INTERNAL;
+            gnu_cli_version(PROG);
+            return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_INTERNAL);
         }
     }
     if (argc < 2)
-        die(EXIT_BAD_INPUT, "missing command (try '" PROG " --help')");
+        die(EXIT_USAGE, "missing command (try '" PROG " --help')");
     cmd = argv[1];
     if (cmd[0] == '-')
-        die(EXIT_BAD_INPUT, "unrecognized option '%s' (try '" PROG
+        die(EXIT_USAGE, "unrecognized option '%s' (try '" PROG
             " --help')", cmd);
 
     if (strcmp(cmd, "sm3hash") == 0)
@@ -318,10 +317,8 @@ int main(int argc, char **argv)
     else if (strcmp(cmd, "drng") == 0)
         status = cmd_drng(argc - 2, argv + 2);
     else
-        die(EXIT_BAD_INPUT, "unknown command '%s' (try '" PROG " --help')",
+        die(EXIT_USAGE, "unknown command '%s' (try '" PROG " --help')",
             cmd);
 
-    if (fflush(stdout) != 0 || ferror(stdout))
-        die(EXIT_INTERNAL, "write error: %s", strerror(errno));
-    return status;
+    return gnu_cli_stdout_status(PROG, status, EXIT_INTERNAL);
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "merge.h"
+#include "gnu_cli.h"
 
 #define PROG "ngcc-merge"
 #define EXIT_MERGE_FAILED 1
@@ -32,26 +33,21 @@ static void usage(FILE *to)
         "  -V, --version  output version information and exit\n\n"
         "Each file is written whole or not at all (temporary file, rename).\n"
         "Exit status: 0 success, 1 a file could not be read or written,\n"
-        "2 usage error.\n\n"
-        "Report bugs to: " PACKAGE_BUGREPORT "\n"
-        PACKAGE_NAME " home page: <" PACKAGE_URL ">\n");
+        "2 usage error.\n\n");
+    gnu_cli_bug_lines(to);
 }
 
 int main(int argc, char **argv)
 {
     char err[512];
     int r;
-    if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+    if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout);
-        return 0;
+        return gnu_cli_stdout_status(PROG, 0, EXIT_MERGE_FAILED);
     }
     if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-        printf(PROG " (" PACKAGE_NAME ") " PACKAGE_VERSION "\n");
-        return 0;
-    }
-    if (argc == 2 && strcmp(argv[1], "-h") == 0) {
-        usage(stdout);
-        return 0;
+        gnu_cli_version(PROG);
+        return gnu_cli_stdout_status(PROG, 0, EXIT_MERGE_FAILED);
     }
     if (argc == 3 && strcmp(argv[1], "next-run") == 0) {
         r = merge_next_run(argv[2], err, sizeof err);
@@ -60,7 +56,7 @@ int main(int argc, char **argv)
             return EXIT_MERGE_FAILED;
         }
         printf("%d\n", r);
-        return 0;
+        return gnu_cli_stdout_status(PROG, 0, EXIT_MERGE_FAILED);
     }
     if (argc == 4 && strcmp(argv[1], "build") == 0)
         r = merge_build(argv[2], argv[3], err, sizeof err);

@@ -29,11 +29,9 @@
 #include "profile_work.h"
 #include "record.h"
 #include "verify.h"
+#include "gnu_cli.h"
 
 #define PROG "ngcc-profile"
-#ifndef PACKAGE_BUGREPORT
-#define PACKAGE_BUGREPORT "the ngcc-perf maintainers"
-#endif
 
 static void usage(FILE *f)
 {
@@ -84,8 +82,8 @@ static void usage(FILE *f)
 "     timeout, counter-failed, bad-output)\n"
 "  2  usage error (bad option or argument)\n"
 "  3  system error (a file could not be written, a process not started)\n"
-"\n"
-"Report bugs to: " PACKAGE_BUGREPORT "\n");
+"\n");
+    gnu_cli_bug_lines(f);
 }
 
 static enum op_kind op_arg(const char *s)
@@ -282,11 +280,11 @@ int main(int argc, char **argv)
         cli_die(EXIT_BENCH_USAGE, "no command given (try '" PROG " --help')");
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         usage(stdout);
-        return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
+        return gnu_cli_stdout_status(PROG, EXIT_BENCH_OK, EXIT_BENCH_SYSTEM);
     }
     if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
-        puts(NGCC_PROFILE_TOOL);
-        return fflush(stdout) == 0 ? EXIT_BENCH_OK : EXIT_BENCH_SYSTEM;
+        gnu_cli_version(PROG);
+        return gnu_cli_stdout_status(PROG, EXIT_BENCH_OK, EXIT_BENCH_SYSTEM);
     }
     if (strcmp(cmd, "run") == 0)
         return cmd_run(argc - 1, argv + 1);

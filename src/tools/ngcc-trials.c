@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "evidence.h"
+#include "gnu_cli.h"
 
 static void usage(FILE *f)
 {
@@ -51,9 +52,8 @@ static void usage(FILE *f)
 "  -V, --version  output version information and exit\n"
 "\n"
 "Exit status: 0 rows written; 1 a record missing or damaged (each problem\n"
-"as 'FILE: message'); 2 usage error; 3 system error.\n"
-"\n"
-"Report bugs to: " PACKAGE_BUGREPORT "\n");
+"as 'FILE: message'); 2 usage error; 3 system error.\n\n");
+    gnu_cli_bug_lines(f);
 }
 
 static int by_name(const void *a, const void *b)
@@ -200,11 +200,11 @@ int main(int argc, char **argv)
 
     if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
         usage(stdout);
-        return EXIT_OK;
+        return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_SYSTEM);
     }
     if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-        printf(PROG " (" PACKAGE_NAME ") " PACKAGE_VERSION "\n");
-        return EXIT_OK;
+        gnu_cli_version(PROG);
+        return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_SYSTEM);
     }
     if (argc != 2 || argv[1][0] == '-') {
         fprintf(stderr, PROG ": %s (try '" PROG " --help')\n",
