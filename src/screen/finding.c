@@ -142,6 +142,12 @@ struct screen_finding *screen_add(struct screen_findings *all, const struct scre
             strcmp(g->location, f.location) == 0 && strcmp(g->function, f.function) == 0) {
             g->count += count;
             g->bytes += bytes;
+            /* Seen in another operation too: both are named. */
+            if (f.op[0] && !strstr(g->op, f.op) && strlen(g->op) + strlen(f.op) + 2 < sizeof g->op) {
+                if (g->op[0])
+                    strcat(g->op, " ");
+                strcat(g->op, f.op);
+            }
             if (strstr(g->tool, f.tool) == NULL && strlen(g->tool) + strlen(f.tool) + 2 < sizeof g->tool) {
                 strcat(g->tool, " ");
                 strcat(g->tool, f.tool);

@@ -23,7 +23,8 @@ struct screen_finding {
     enum screen_area area;
     char kind[48];          /* "heap-buffer-overflow", "leak", "secret-branch" */
     char tool[16];          /* "asan", "ubsan", "lsan", "memcheck" */
-    char op[8];             /* "keygen", "enc", "dec", "kat" or "" */
+    char op[32];            /* "keygen", "enc", "dec", "kat", several
+                               space-separated ("keygen dec"), or "" */
     char function[128];     /* of the located frame */
     char location[SCREEN_TEXT]; /* "kem.c:12", "src/iccs/drng.c:79", "" */
     char attribution[16];   /* candidate, iccs-helpers, package, system */

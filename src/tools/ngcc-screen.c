@@ -183,6 +183,13 @@ static void skipped(struct screen_check *chk, const char *name, const char *tool
     screen_copy(chk->reason, sizeof chk->reason, why);
 }
 
+/* Did the check run to its end (whatever it found)?  An area is screened
+ * when one of its checks did. */
+static int completed(const struct screen_check *chk)
+{
+    return strcmp(chk->status, "ok") == 0 || strcmp(chk->status, "findings") == 0;
+}
+
 struct run_opts {
     const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir;
     unsigned long kat_records, ops;
@@ -278,7 +285,7 @@ static int cmd_run(const struct run_opts *o)
                     printf("  SCREEN   %s/%s asan+ubsan %s\n", id, label, modes[i]);
                 screen_check_asan(&cfg, runtime, alib, modes[i], i == 0 ? o->kat_records : o->ops,
                                   &src, &all, c);
-                memory_screened |= strcmp(c->status, "error") != 0;
+                memory_screened |= completed(c);
             }
         }
         if (!cfg.valgrind) {
@@ -295,13 +302,13 @@ static int cmd_run(const struct run_opts *o)
             if (!o->quiet)
                 printf("  SCREEN   %s/%s valgrind memcheck\n", id, label);
             screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, &src, &all, c, &leaked);
-            memory_screened |= strcmp(c->status, "error") != 0 && strcmp(c->status, "skipped") != 0;
+            memory_screened |= completed(c);
             c = &chk[nchk++];
             memset(c, 0, sizeof *c);
             if (!o->quiet)
                 printf("  SCREEN   %s/%s valgrind secret\n", id, label);
             screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
-            secret_screened = strcmp(c->status, "error") != 0 && strcmp(c->status, "skipped") != 0;
+            secret_screened = completed(c);
         }
         screen_annotate(&all, &ex);
     }
