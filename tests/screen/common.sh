@@ -16,21 +16,26 @@ screen_prog=${NGCC_SCREEN:-${top_builddir:-..}/src/ngcc-screen}
 [ -z "${TEST_EMULATOR:-}" ] || skip "the screening is not run under an emulator ($TEST_EMULATOR)"
 screen() { "$screen_prog" "$@"; }
 fixtures=$top_srcdir/tests/fixtures
+# The screening variants of screen-faults, built by tests/Makefile.am.
+variants=$FIXTURE_LIBDIR/screen-variants
 
-# build_variants WORK CONF: the screening variants of CONF under WORK/ID.
+# build_variants WORK CONF [LABEL]...: the screening variants of CONF
+# under WORK.
 build_variants() {
+    bw=$1; shift
     NGCC_TOP_SRCDIR=$top_srcdir "${SHELL:-/bin/sh}" "$top_srcdir/scripts/ngcc-screen-build" \
-        --quiet --outdir "$1" "$2" > "$1.build.out" 2>&1 ||
-        { cat "$1.build.out"; hard_error "ngcc-screen-build $2 failed"; }
+        --quiet --outdir "$bw" "$@" > "$bw.build.out" 2>&1 ||
+        { cat "$bw.build.out"; hard_error "ngcc-screen-build $* failed"; }
 }
 
-# screen_instance WORK LIBDIR LABEL [OPTION]...: screen one fixture
-# instance (normal build in LIBDIR, variants in WORK) into WORK/LABEL.json
-# and its 'show' lines into WORK/LABEL.show.
+# screen_instance WORK LIBDIR VARIANTS LABEL [OPTION]...: screen one
+# fixture instance (normal build in LIBDIR, screening variants in VARIANTS)
+# into WORK/LABEL.json and its 'show' lines into WORK/LABEL.show.
 screen_instance() {
-    w=$1 l=$2 lab=$3; shift 3
+    w=$1 l=$2 v=$3 lab=$4; shift 4
+    [ -f "$v/asan/$lab/build.info" ] || hard_error "no screening variants in $v"
     screen run -q --quick --root "$w" --build-info "$l/$lab/build.info" \
-        --asan-info "$w/asan/$lab/build.info" --memcheck-info "$w/memcheck/$lab/build.info" \
+        --asan-info "$v/asan/$lab/build.info" --memcheck-info "$v/memcheck/$lab/build.info" \
         --out "$w/$lab.json" "$@" > "$w/$lab.out" 2>&1
     rc=$?
     [ $rc -eq 0 ] || { cat "$w/$lab.out"; fail "$lab: ngcc-screen run exited $rc"; }
