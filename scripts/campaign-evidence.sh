@@ -213,8 +213,8 @@ merge_run() {
         printf '  "problems": %s,\n' "$(json_list $problems)"
         printf '  "records": { "planned": %s, "ok": %s, "failed": %s, "kept_from_earlier_run": %s, "problems_at_measurement": %s, "disturbed_kept": %s, "noisy": %s, "buildfail": %s },\n' \
             "$planned" "$ok" "$failed" "$kept" "$with_problems" "$disturbed_kept" "$noisy" "$buildfail"
-        printf '  "timing": { "wall_s": %s, "timed_s": %s, "kat_s": %s, "profile_s": %s, "rerun_s": %s, "overhead_ratio": %s },\n' \
-            "$wall" "$timed" "${kat_s:-0}" "$(profile_seconds)" "$rerun_s" "$ratio"
+        printf '  "timing": { "wall_s": %s, "timed_s": %s, "kat_s": %s, "profile_s": %s, "screen_s": %s, "rerun_s": %s, "overhead_ratio": %s },\n' \
+            "$wall" "$timed" "${kat_s:-0}" "$(profile_seconds)" "${screen_s:-0}" "$rerun_s" "$ratio"
         printf '  "commands": ['
         sep='\n'
         while IFS= read -r c; do printf "$sep    %s" "$(json_str "$c")"; sep=',\n'; done < "$commands_file"

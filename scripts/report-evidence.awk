@@ -69,6 +69,15 @@ function S(name) { return V["system", "", name] }
 function I(id, label, name) { return V["instance", id SUBSEP label, name] }
 function R(id, label, op, name) { return V["record", id SUBSEP label SUBSEP op, name] }
 function P(id, label, op, name) { return V["profile", id SUBSEP label SUBSEP op, name] }
+function SC(id, label, name) { return V["screen", id SUBSEP label, name] }
+function screened(id, label) { return SC(id, label, "present") == "1" }
+# The survey verdict of an instance: its screening's, else build.json's
+# (the package's ML-KEM keeps its own words, SHA-3 being its own).
+function survey_of(id, label,   v) {
+    v = SC(id, label, "survey.verdict")
+    if (id != OWN_ID && screened(id, label) && !isnull(v) && v != "") return v
+    return I(id, label, "survey")
+}
 
 # The host as found: at the start of the campaign, else as the first
 # record saw it.
@@ -465,9 +474,11 @@ function tick_words(id,   k, key, f, name, hz, res) {
 }
 
 # The programs behind the figures.
-function scripts_line(id) {
+function scripts_line(id,   k, sc) {
+    for (k = 1; k <= NLABELS[id]; k++) if (screened(id, LABELS[id, k])) sc = 1
     return "Scripts: scripts/ngcc-campaign, src/tools/ngcc-kat.c with src/kat/, src/tools/ngcc-bench.c with src/bench/, " \
         (any_profile(id) ? "src/tools/ngcc-profile.c with src/profile/, " : "") \
+        (sc ? "src/tools/ngcc-screen.c with src/screen/, " : "") \
         "scripts/ngcc-report with src/tools/ngcc-evidence.c in ngcc-perf."
 }
 

@@ -1,7 +1,7 @@
 # report-page.awk -- the candidate pages of one system: OUTDIR/<id>.txt (or
 # .md) for every scheme in the evidence, as doc/report.md and
-# shared/examples/ show them: breadcrumb, title, sections 1-7 and Symmetric
-# primitives.
+# shared/examples/ show them: breadcrumb, title, sections 1-7, Symmetric
+# primitives and Implementation screening (not part of the guide).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
 #   awk -f report-format.awk -f report-evidence.awk -f report-page.awk ROWS
@@ -30,6 +30,7 @@ function candidate_page(id,   file) {
     resources(id)
     sizes_section(id)
     symmetric(id)
+    screening(id)
     evidence_index(id)
     para(scripts_line(id))
     page_write(page_file(outdir, id))
@@ -249,7 +250,7 @@ function sizes_section(id,   k, label, listed, nl, pk, ct, basis, s) {
 function verdict(id,   k, v, seen, n, t, wrapped, names, m, i, list, nw, key, f, all) {
     n = 0
     for (k = 1; k <= NLABELS[id]; k++) {
-        v = I(id, LABELS[id, k], "survey")
+        v = survey_of(id, LABELS[id, k])
         if (isnull(v) || v == "" || (v in seen)) continue
         seen[v] = ++n
         t = t (n > 1 ? "; " : "") v
@@ -260,7 +261,7 @@ function verdict(id,   k, v, seen, n, t, wrapped, names, m, i, list, nw, key, f,
     if (n > 1) {
         t = ""
         for (k = 1; k <= NLABELS[id]; k++) {
-            v = I(id, LABELS[id, k], "survey")
+            v = survey_of(id, LABELS[id, k])
             if (!isnull(v) && v != "") t = t (t != "" ? "; " : "") fmt_label(LABELS[id, k]) ": " v
         }
         return "Survey verdict: " t
@@ -315,6 +316,82 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
     notes_flush()
 }
 
+# ---- Implementation screening (not part of the guide) --------------------------------
+
+function screening(id,   k, i, label, n, st, row, t, key, f, any) {
+    heading(2, "Implementation screening")
+    para("Not part of the guide's self-assessment: ngcc-perf's own screening of the code measured (doc/screen.md). Memory safety: each instance built once more with AddressSanitizer and UBSan and run through KAT records and operations of each kind, and its guide build run under valgrind memcheck. Secret-dependent behaviour: under memcheck, with the coins, the secret key and the shared secret marked secret and the public key and ciphertext declassified, every conditional jump and memory index that depends on them. Findings are information: an instance with findings is still measured.")
+    n = 0
+    for (k = 1; k <= NLABELS[id]; k++) if (screened(id, LABELS[id, k])) n++
+    if (n == 0) {
+        para("Not screened on this system: no " fmt_path("screen/" id "/<label>.json") " (make screen-" id ").")
+        return
+    }
+    table_begin("instance\tmemory safety\tsecret-dependent branches and indices\tleaked per operation\tsurvey verdict")
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        if (buildfail(id, label)) { table_row(fmt_label(label) "\t–\t–\t–\t–"); continue }
+        if (!screened(id, label)) {
+            table_row(fmt_label(label) "\t– " note("not screened: " fmt_label(SC(id, label, "file")) " is not there") "\t–\t–\t–")
+            continue
+        }
+        t = SC(id, label, "memory.leaked_bytes_per_op")
+        row = fmt_label(label) "\t" area_cell(id, label, "memory") "\t" area_cell(id, label, "secret") \
+            "\t" (isnull(t) ? "–" : fmt_num(t) " B") "\t" (isnull(SC(id, label, "survey.verdict")) ? "–" : SC(id, label, "survey.verdict"))
+        table_row(row)
+    }
+    table_end()
+    any = 0
+    for (i = 1; i <= NLABELS[id]; i++)
+    for (k = 1; k <= NROWS["finding"]; k++) {
+        key = ROWKEY["finding", k]
+        split(key, f, SUBSEP)
+        if (f[1] != id || f[2] != LABELS[id, i] || V["finding", key, "attribution"] == "system") continue
+        if (!any++) table_begin("instance\tarea\tkind\tlocation\tfunction\toperation\tcount\twhose")
+        table_row(fmt_label(f[2]) "\t" f[3] "\t" V["finding", key, "kind"] \
+            "\t" (isnull(V["finding", key, "location"]) ? "–" : fmt_label(V["finding", key, "location"])) \
+            "\t" (isnull(V["finding", key, "function"]) ? "–" : V["finding", key, "function"]) \
+            "\t" (isnull(V["finding", key, "op"]) ? "–" : V["finding", key, "op"]) \
+            "\t" V["finding", key, "count"] "\t" whose(V["finding", key, "attribution"]) \
+            (V["finding", key, "note"] != "" && !isnull(V["finding", key, "note"]) ? " " note(V["finding", key, "note"]) : ""))
+    }
+    if (any) table_end()
+    notes_flush()
+}
+
+function whose(a) {
+    if (a == "candidate") return "the candidate's"
+    if (a == "iccs-helpers") return "the official ICCS helpers'"
+    if (a == "package") return "the package's helpers'"
+    return a
+}
+
+# An area of a screening (memory, secret): clean, N findings, or not
+# screened (the checks' reasons as a note), and whose the others are.
+function area_cell(id, label, area,   st, n, t, e, h, p, k, key, f, why) {
+    st = SC(id, label, area ".status")
+    n = SC(id, label, area ".counts.candidate") + 0
+    if (st == "not screened") {
+        for (k = 1; k <= NROWS["screencheck"]; k++) {
+            key = ROWKEY["screencheck", k]
+            split(key, f, SUBSEP)
+            if (f[1] != id || f[2] != label || V["screencheck", key, "status"] == "ok") continue
+            if ((area == "secret") != (V["screencheck", key, "name"] == "secret")) continue
+            if (index(why, V["screencheck", key, "reason"]) == 0)
+                why = why (why != "" ? "; " : "") V["screencheck", key, "reason"]
+        }
+        return "– " note(fmt_label(label) " " area ": not screened" (why != "" ? ": " why : ""))
+    }
+    t = n > 0 ? n " finding" (n > 1 ? "s" : "") : "clean"
+    e = SC(id, label, area ".counts.explained") + 0
+    h = SC(id, label, area ".counts.iccs_helpers") + 0
+    p = SC(id, label, area ".counts.package") + 0
+    if (e > 0) t = t "; " e " explained"
+    if (h > 0) t = t "; " h " in the official ICCS helpers"
+    if (p > 0) t = t "; " p " in the package's helpers"
+    return t
+}
+
 # ---- 7. Raw evidence index ---------------------------------------------------------------
 
 function evidence_index(id,   k, o, label, op, sha) {
@@ -336,6 +413,8 @@ function evidence_index(id,   k, o, label, op, sha) {
             op = OPS[o]
             table_row(fmt_label(label) "\thash profile " op "\t" evidence_file("profile", id, label, op))
         }
+        table_row(fmt_label(label) "\tscreening\t" (screened(id, label) ? fmt_path(SC(id, label, "file")) \
+            : "– " note("not screened: no " fmt_path("screen/" id "/<label>.json") " (make screen-" id ")")))
     }
     table_end()
     notes_flush()

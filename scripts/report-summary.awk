@@ -23,13 +23,13 @@ function summary_page(   ids, n, k, s, c) {
     if (quick_note() != "") s = s " " quick_note()
     para(s)
     if (host_state_sentence("") != "") para(host_state_sentence(""))
-    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6; stack: the deepest stack of the three operations in bytes, as in section 5." \
+    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6; stack: the deepest stack of the three operations in bytes, as in section 5. Screening (not part of the guide): the candidate's own memory-safety and secret-dependence findings, as in the Implementation screening section of the candidate pages (clean, or their numbers); – where not screened." \
          ((OWN_ID in NLABELS) ? " The ML-KEM rows (" OWN_ID ") are the package's own implementation of FIPS 203, the reference point." : ""))
     heading(2, "Key encapsulation")
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
-    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)" summary_extra_header() "\tpublic key (B)\tciphertext (B)\tstack (B)\tnotes")
+    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)" summary_extra_header() "\tpublic key (B)\tciphertext (B)\tstack (B)\tscreening\tnotes")
     for (k = 1; k <= n; k++) summary_rows(ids[k])
     table_end()
     if (summary_extra_note() != "") para(summary_extra_note())
@@ -47,7 +47,7 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, 
         label = LABELS[id, k]
         notes = ""
         if (buildfail(id, label)) {
-            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–" summary_extra_empty() "\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
+            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–" summary_extra_empty() "\t–\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
             continue
         }
         if (I(id, label, "kat.status") != "PASS") notes = add(notes, "KAT " I(id, label, "kat.status"))
@@ -91,9 +91,21 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, 
             notes = add(notes, "getters disagree with the size catalog")
         stk = deepest_stack(id, label)
         row = row summary_extra_cells(id, label) "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
-              "\t" (stk == "" ? "–" : stk) "\t" notes
+              "\t" (stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
         table_row(row)
     }
+}
+
+# The candidate's findings of an instance's screening, in a few words.
+function screening_cell(id, label,   m, s, t) {
+    if (!screened(id, label)) return "–"
+    m = SC(id, label, "memory.counts.candidate") + 0
+    s = SC(id, label, "secret.counts.candidate") + 0
+    if (SC(id, label, "memory.status") == "not screened" && SC(id, label, "secret.status") == "not screened") return "–"
+    if (m == 0 && s == 0) t = "clean"
+    else t = (m > 0 ? "memory " m : "") (m > 0 && s > 0 ? ", " : "") (s > 0 ? "secret " s : "")
+    if (SC(id, label, "memory.status") == "not screened" || SC(id, label, "secret.status") == "not screened") t = t " (partly)"
+    return t
 }
 
 function add(list, item) { return list (list != "" ? "; " : "") item }

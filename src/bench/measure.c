@@ -374,6 +374,11 @@ static int run_slot(struct run *R, int slot)
     }
 }
 
+int measure_attempts(const struct run *R)
+{
+    return R ? R->natt : 0;
+}
+
 int measure_slot(struct run *R, int slot)
 {
     int r;

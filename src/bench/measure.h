@@ -91,6 +91,8 @@ const char *measure_name(const struct run *R);
 /* One kept trial for SLOT (0-based, each slot once, in any order), the
  * disturbed rule repeating attempts.  0 kept, 1 the trial failed (the
  * record has failed: finish it), -1 system error. */
+/* Trial processes started so far (every attempt, replaced ones too). */
+int measure_attempts(const struct run *R);
 int measure_slot(struct run *R, int slot);
 
 /* Once every slot has its trial: does the outlier rule want a kept trial

@@ -21,6 +21,7 @@
 #include "sysfile.h"
 #include "verify.h"
 #include "verify_evidence.h"
+#include "verify_screen.h"
 #include "verify_system.h"
 #include "verify_util.h"
 
@@ -317,6 +318,7 @@ int verify_system(const char *dir_arg, const char *root, FILE *out, struct verif
         free(e->rel);
     }
     free(l.v);
+    verify_screens(dir, have_plan ? &plan : NULL, out, sum);
     free(plan.v);
     json_object_put(bdoc);
     json_object_put(cdoc);

@@ -285,6 +285,9 @@ void put_all_columns(void)
     put_columns("profile", "id label op", "file present", profile_cols,
                 NCOLS(profile_cols), "");
     put_columns("calls", "id label op function", "", calls_cols, NCOLS(calls_cols), "");
+    put_columns("screen", "id label", "file present", screen_cols, N_screen_cols, "");
+    put_columns("finding", "id label area index", "", finding_cols, N_finding_cols, "");
+    put_columns("screencheck", "id label index", "", screencheck_cols, N_screencheck_cols, "");
 }
 
 

@@ -86,6 +86,8 @@ extern const size_t N_profile_cols;
 extern const struct col calls_cols[];
 extern const size_t N_calls_cols;
 void put_all_columns(void);
+void put_columns(const char *type, const char *keys, const char *pre, const struct col *cols,
+                 size_t n, const char *post);
 
 /* ---- files.c ---- */
 struct evidence {
@@ -99,5 +101,14 @@ struct evidence {
 void put_host(const char *file, json_object *host, const char *source);
 void read_campaign(struct evidence *ev);
 void read_build(struct evidence *ev);
+
+/* ---- screen.c ---- */
+extern const struct col screen_cols[];
+extern const size_t N_screen_cols;
+extern const struct col finding_cols[];
+extern const size_t N_finding_cols;
+extern const struct col screencheck_cols[];
+extern const size_t N_screencheck_cols;
+void read_screen(const struct evidence *ev, const char *id, const char *label);
 
 #endif

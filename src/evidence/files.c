@@ -416,6 +416,7 @@ void read_build(struct evidence *ev)
             read_record(ev, id, label, op);
         for (op = 0; op < NOPS; op++)
             read_profile(ev, id, label, op);
+        read_screen(ev, id, label);
     }
     json_object_put(b);
     free(file);

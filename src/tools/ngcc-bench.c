@@ -554,7 +554,7 @@ static int cmd_run_many(int argc, char **argv)
      * as soon as it is finished. */
     for (;;) {
         enum sched_step step;
-        int j, slot, slots_left = 0;
+        int j, slot, slots_left = 0, before;
         for (i = 0; i < list.n; i++)
             if (items[i].active && items[i].slots_done < items[i].slots)
                 slots_left = 1;
@@ -581,7 +581,13 @@ static int cmd_run_many(int argc, char **argv)
             }
             if (slot + 1 > pass)
                 pass = slot + 1;
+            before = measure_attempts(m[j].R);
             r = measure_slot(m[j].R, slot);
+            /* A disturbed trial run again is one more trial, shown as such. */
+            if (measure_attempts(m[j].R) - before > 1) {
+                total += measure_attempts(m[j].R) - before - 1;
+                done += measure_attempts(m[j].R) - before - 1;
+            }
             if (r == 0) {
                 items[j].slots_done++;
                 done++;

@@ -2,8 +2,8 @@
  *
  * Part of ngcc-perf.  Reads DIR/campaign.json, DIR/build.json and, for every
  * instance that build.json lists, DIR/records/<id>/<label>__<op>.json,
- * DIR/profile/<id>/<label>__<op>.json and the KAT log (doc/campaign.md,
- * doc/evidence.md), checks what the report pages rely on, and prints one
+ * DIR/profile/<id>/<label>__<op>.json, DIR/screen/<id>/<label>.json and
+ * the KAT log (doc/campaign.md, doc/evidence.md, doc/screen.md), checks what the report pages rely on, and prints one
  * row per line on standard output for scripts/ngcc-report's awk programs.
  *
  * Rows: the first field is the row type.  Before any data row, one row
@@ -24,7 +24,8 @@
  * their sums, shares against their ticks, a KAT log against its SHA-256)
  * is an error "ngcc-evidence: FILE: message"; every error is reported and
  * the exit status is 1.  A timing record or a profile that is absent is not
- * an error: its row says present 0, and the pages show it as not measured.
+ * an error: its row says present 0, and the pages show it as not measured;
+ * so is a screening file (not screened).
  */
 #ifdef HAVE_CONFIG_H
 #include <config.h>

@@ -1,0 +1,309 @@
+/* finding.c -- collecting, locating, attributing and de-duplicating the
+ * screening's findings.  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "finding.h"
+
+void screen_copy(char *dst, size_t size, const char *s)
+{
+    size_t n = s ? strlen(s) : 0;
+    if (size == 0)
+        return;
+    if (n >= size)
+        n = size - 1;
+    if (n)
+        memcpy(dst, s, n);
+    dst[n] = '\0';
+}
+
+/* The files ICCS ships with every submission (the official helpers). */
+static int is_official_helper(const char *base)
+{
+    return strcmp(base, "auxfunc.c") == 0 || strcmp(base, "drng.c") == 0 ||
+           strcmp(base, "sm3.c") == 0 || strcmp(base, "auxfunc.h") == 0 ||
+           strcmp(base, "drng.h") == 0 || strcmp(base, "sm3.h") == 0;
+}
+
+/* Does PATH end with "/" NAME (or equal NAME)? */
+static int ends_with_path(const char *path, const char *name)
+{
+    size_t a = strlen(path), b = strlen(name);
+    if (b == 0 || a < b || strcmp(path + a - b, name) != 0)
+        return 0;
+    return a == b || path[a - b - 1] == '/';
+}
+
+const char *screen_attribute(const struct screen_sources *src, const char *file,
+                             char *shown, size_t size)
+{
+    const char *p, *base;
+    size_t i, n;
+    screen_copy(shown, size, file);
+    if (!file || !*file)
+        return "system";
+    base = strrchr(file, '/');
+    base = base ? base + 1 : file;
+    /* The package's helpers and glue, compiled into every instance. */
+    static const char *const package_dirs[] = { "src/iccs/", "src/glue/", "src/profile/" };
+    for (i = 0; i < sizeof package_dirs / sizeof package_dirs[0]; i++) {
+        const char *d = package_dirs[i];
+        for (p = strstr(file, d); p; p = strstr(p + 1, d))
+            if (p == file || p[-1] == '/') {
+                screen_copy(shown, size, p);
+                return "package";
+            }
+    }
+    for (i = 0; i < src->n; i++)
+        if (ends_with_path(file, src->names[i])) {
+            screen_copy(shown, size, src->names[i]);
+            return is_official_helper(base) ? "iccs-helpers" : "candidate";
+        }
+    n = strlen(src->scheme_dir);
+    if (n && strncmp(file, src->scheme_dir, n) == 0 && file[n] == '/') {
+        screen_copy(shown, size, file + n + 1);
+        return is_official_helper(base) ? "iccs-helpers" : "candidate";
+    }
+    return "system";
+}
+
+static int in_sources(const char *attribution)
+{
+    return strcmp(attribution, "system") != 0;
+}
+
+static const char *op_of(const char *fn)
+{
+    if (strcmp(fn, "kem_keygen") == 0)
+        return "keygen";
+    if (strcmp(fn, "kem_enc") == 0)
+        return "enc";
+    if (strcmp(fn, "kem_dec") == 0)
+        return "dec";
+    return NULL;
+}
+
+struct screen_finding *screen_add(struct screen_findings *all, const struct screen_sources *src,
+                                  enum screen_area area, const char *kind, const char *tool,
+                                  const char *default_op, const char *message,
+                                  const struct screen_frame *frames, size_t nframes,
+                                  unsigned long count, unsigned long long bytes)
+{
+    struct screen_finding f, *g;
+    char shown[SCREEN_TEXT];
+    size_t i, at = nframes;
+    const char *op = NULL, *who = "system";
+
+    memset(&f, 0, sizeof f);
+    f.area = area;
+    screen_copy(f.kind, sizeof f.kind, kind);
+    screen_copy(f.tool, sizeof f.tool, tool);
+    screen_copy(f.message, sizeof f.message, message);
+    for (i = 0; i < nframes; i++) {
+        const char *a = screen_attribute(src, frames[i].file, shown, sizeof shown);
+        const char *o = op_of(frames[i].function);
+        if (o)
+            op = o;
+        if (at == nframes && in_sources(a)) {
+            at = i;
+            who = a;
+            screen_copy(f.function, sizeof f.function, frames[i].function);
+            if (frames[i].line > 0)
+                snprintf(f.location, sizeof f.location, "%.200s:%d", shown, frames[i].line);
+            else
+                screen_copy(f.location, sizeof f.location, shown);
+        }
+        if (f.nframes < SCREEN_MAX_FRAMES) {
+            if (frames[i].line > 0)
+                snprintf(f.frames[f.nframes], SCREEN_TEXT, "%.100s %.120s:%d", frames[i].function,
+                         shown, frames[i].line);
+            else
+                snprintf(f.frames[f.nframes], SCREEN_TEXT, "%.100s%s%.120s", frames[i].function,
+                         *shown ? " " : "", shown);
+            f.nframes++;
+        }
+    }
+    if (at == nframes && nframes > 0)
+        screen_copy(f.function, sizeof f.function, frames[0].function);
+    screen_copy(f.attribution, sizeof f.attribution, who);
+    screen_copy(f.op, sizeof f.op, op ? op : default_op);
+    f.count = count;
+    f.bytes = bytes;
+
+    for (i = 0; i < all->n; i++) {
+        g = &all->v[i];
+        if (g->area == area && strcmp(g->kind, f.kind) == 0 &&
+            strcmp(g->location, f.location) == 0 && strcmp(g->function, f.function) == 0) {
+            g->count += count;
+            g->bytes += bytes;
+            /* Seen in another operation too: both are named. */
+            if (f.op[0] && !strstr(g->op, f.op) && strlen(g->op) + strlen(f.op) + 2 < sizeof g->op) {
+                if (g->op[0])
+                    strcat(g->op, " ");
+                strcat(g->op, f.op);
+            }
+            if (strstr(g->tool, f.tool) == NULL && strlen(g->tool) + strlen(f.tool) + 2 < sizeof g->tool) {
+                strcat(g->tool, " ");
+                strcat(g->tool, f.tool);
+            }
+            return g;
+        }
+    }
+    if (all->n == all->cap) {
+        size_t cap = all->cap ? 2 * all->cap : 16;
+        struct screen_finding *v = realloc(all->v, cap * sizeof *v);
+        if (!v)
+            return NULL;
+        all->v = v;
+        all->cap = cap;
+    }
+    all->v[all->n] = f;
+    return &all->v[all->n++];
+}
+
+void screen_annotate(struct screen_findings *all, const struct screen_explains *ex)
+{
+    size_t i, k;
+    for (i = 0; i < all->n; i++) {
+        struct screen_finding *f = &all->v[i];
+        if (f->area == AREA_MEMORY && strcmp(f->tool, "ubsan") == 0 &&
+            strncmp(f->kind, "shift", 5) == 0 &&
+            (strcmp(f->attribution, "iccs-helpers") == 0 || strcmp(f->attribution, "package") == 0))
+            screen_copy(f->note, sizeof f->note,
+                        "known: the official ICCS helpers shift a 32-bit word by 32; "
+                        "undefined behaviour without effect on their output");
+        if (f->area != AREA_SECRET || strcmp(f->attribution, "candidate") != 0)
+            continue;
+        for (k = 0; k < ex->n; k++) {
+            size_t j;
+            /* FILE:LINE names one place; a function also what it calls. */
+            int hit = strchr(ex->v[k].function, ':') ? strcmp(ex->v[k].function, f->location) == 0
+                                                     : strcmp(ex->v[k].function, f->function) == 0;
+            /* An inlined helper: any frame of the stack may name it. */
+            for (j = 0; !hit && !strchr(ex->v[k].function, ':') && j < f->nframes; j++)
+                hit = strncmp(f->frames[j], ex->v[k].function, strlen(ex->v[k].function)) == 0 &&
+                      f->frames[j][strlen(ex->v[k].function)] == ' ';
+            if (hit) {
+                snprintf(f->note, sizeof f->note, "explained: %.240s", ex->v[k].reason);
+                break;
+            }
+        }
+    }
+}
+
+static char *dup_line(const char *s)
+{
+    size_t n = strlen(s);
+    char *d = malloc(n + 1);
+    if (d)
+        memcpy(d, s, n + 1);
+    return d;
+}
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1]))
+        s[--n] = '\0';
+}
+
+int screen_sources_load(struct screen_sources *src, const char *ldir, const char *conf)
+{
+    char path[SCREEN_TEXT + 16], line[1024];
+    FILE *fp;
+    const char *slash;
+    memset(src, 0, sizeof *src);
+    if (conf && (slash = strrchr(conf, '/')) != NULL && (size_t)(slash - conf) < sizeof src->scheme_dir)
+        snprintf(src->scheme_dir, sizeof src->scheme_dir, "%.*s", (int)(slash - conf), conf);
+    snprintf(path, sizeof path, "%.*s/sources", SCREEN_TEXT - 1, ldir);
+    fp = fopen(path, "r");
+    if (!fp)
+        return -1;
+    while (fgets(line, sizeof line, fp)) {
+        char **v;
+        trim(line);
+        if (!*line)
+            continue;
+        v = realloc(src->names, (src->n + 1) * sizeof *v);
+        if (!v)
+            break;
+        src->names = v;
+        if ((v[src->n] = dup_line(line)) != NULL)
+            src->n++;
+    }
+    fclose(fp);
+    return 0;
+}
+
+void screen_sources_free(struct screen_sources *src)
+{
+    size_t i;
+    for (i = 0; i < src->n; i++)
+        free(src->names[i]);
+    free(src->names);
+    memset(src, 0, sizeof *src);
+}
+
+int screen_explains_load(struct screen_explains *ex, const char *conf, const char *label)
+{
+    char line[1024], current[128] = "";
+    FILE *fp;
+    memset(ex, 0, sizeof *ex);
+    if (!conf || !(fp = fopen(conf, "r")))
+        return -1;
+    while (fgets(line, sizeof line, fp)) {
+        char *p = line, *fn, *reason;
+        struct screen_explain *v;
+        trim(line);
+        while (isspace((unsigned char)*p))
+            p++;
+        if (strncmp(p, "instance", 8) == 0 && isspace((unsigned char)p[8])) {
+            p += 8;
+            while (isspace((unsigned char)*p))
+                p++;
+            screen_copy(current, sizeof current, p);
+            continue;
+        }
+        if (strncmp(p, "screen_public", 13) != 0 || !isspace((unsigned char)p[13]))
+            continue;
+        if (*current && strcmp(current, label) != 0)
+            continue;
+        fn = p + 13;
+        while (isspace((unsigned char)*fn))
+            fn++;
+        reason = fn + strcspn(fn, " \t");
+        if (*reason)
+            *reason++ = '\0';
+        while (isspace((unsigned char)*reason))
+            reason++;
+        if (!*fn)
+            continue;
+        v = realloc(ex->v, (ex->n + 1) * sizeof *v);
+        if (!v)
+            break;
+        ex->v = v;
+        screen_copy(v[ex->n].function, sizeof v[ex->n].function, fn);
+        screen_copy(v[ex->n].reason, sizeof v[ex->n].reason, *reason ? reason : "public data");
+        ex->n++;
+    }
+    fclose(fp);
+    return 0;
+}
+
+void screen_explains_free(struct screen_explains *ex)
+{
+    free(ex->v);
+    memset(ex, 0, sizeof *ex);
+}
+
+void screen_findings_free(struct screen_findings *all)
+{
+    free(all->v);
+    memset(all, 0, sizeof *all);
+}

@@ -1,0 +1,91 @@
+/* finding.h -- what the screening found: one finding per kind and place,
+ * de-duplicated, attributed to the candidate, the official ICCS helpers it
+ * ships, the package's own helpers, or the system.  Part of ngcc-perf. */
+#ifndef NGCC_SCREEN_FINDING_H
+#define NGCC_SCREEN_FINDING_H
+
+#include <stddef.h>
+
+#define SCREEN_MAX_FRAMES 6
+#define SCREEN_TEXT 256
+
+/* One stack frame as a tool printed it: function, source file (as given:
+ * often an absolute path), line (0: unknown). */
+struct screen_frame {
+    char function[128];
+    char file[SCREEN_TEXT];
+    int line;
+};
+
+enum screen_area { AREA_MEMORY, AREA_SECRET };
+
+struct screen_finding {
+    enum screen_area area;
+    char kind[48];          /* "heap-buffer-overflow", "leak", "secret-branch" */
+    char tool[16];          /* "asan", "ubsan", "lsan", "memcheck" */
+    char op[32];            /* "keygen", "enc", "dec", "kat", several
+                               space-separated ("keygen dec"), or "" */
+    char function[128];     /* of the located frame */
+    char location[SCREEN_TEXT]; /* "kem.c:12", "src/iccs/drng.c:79", "" */
+    char attribution[16];   /* candidate, iccs-helpers, package, system */
+    char message[SCREEN_TEXT];
+    char note[SCREEN_TEXT]; /* known issue or explanation, else "" */
+    unsigned long count;
+    unsigned long long bytes; /* leaks: bytes lost; else 0 */
+    size_t nframes;
+    char frames[SCREEN_MAX_FRAMES][SCREEN_TEXT]; /* "fn file:line" */
+};
+
+/* Who the sources of an instance are: read from its build directory. */
+struct screen_sources {
+    char **names;           /* LDIR/sources: the candidate's .c files */
+    size_t n;
+    char scheme_dir[SCREEN_TEXT]; /* the description's directory */
+};
+
+struct screen_findings {
+    struct screen_finding *v;
+    size_t n, cap;
+};
+
+/* Public functions of the instance whose secret-dependent findings are
+ * explained (scheme.conf: screen_public FUNCTION REASON...). */
+struct screen_explain {
+    char function[128];
+    char reason[SCREEN_TEXT];
+};
+struct screen_explains {
+    struct screen_explain *v;
+    size_t n;
+};
+
+/* Where a frame's file belongs; SHOWN gets the path to print. */
+const char *screen_attribute(const struct screen_sources *src, const char *file,
+                             char *shown, size_t size);
+
+/* Add a finding seen in FRAMES (innermost first): the located frame is the
+ * first one in the instance's or the package's sources; the op is that of
+ * the outermost kem_keygen/kem_enc/kem_dec frame, else DEFAULT_OP.  A
+ * finding of the same area, kind and location is counted, not repeated.
+ * Returns the finding. */
+struct screen_finding *screen_add(struct screen_findings *all, const struct screen_sources *src,
+                                  enum screen_area area, const char *kind, const char *tool,
+                                  const char *default_op, const char *message,
+                                  const struct screen_frame *frames, size_t nframes,
+                                  unsigned long count, unsigned long long bytes);
+
+/* Notes: the known UBSan shift of the ICCS helpers; explained secret
+ * findings. */
+void screen_annotate(struct screen_findings *all, const struct screen_explains *ex);
+
+int screen_sources_load(struct screen_sources *src, const char *ldir, const char *conf);
+void screen_sources_free(struct screen_sources *src);
+/* Read screen_public lines of CONF for LABEL (scheme-wide ones too). */
+int screen_explains_load(struct screen_explains *ex, const char *conf, const char *label);
+void screen_explains_free(struct screen_explains *ex);
+void screen_findings_free(struct screen_findings *all);
+
+/* Copy at most SIZE-1 bytes of S into DST, NUL-terminated. */
+void screen_copy(char *dst, size_t size, const char *s);
+
+#endif

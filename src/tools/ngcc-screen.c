@@ -1,0 +1,543 @@
+/* ngcc-screen -- screen one instance library: memory errors under
+ * AddressSanitizer/UBSan and valgrind memcheck, secret-dependent branches
+ * and memory indices under memcheck, and the symmetric survey
+ * (doc/screen.md).  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <json.h>
+
+#include "checks.h"
+#include "digest.h"
+#include "document.h"
+#include "elfdyn.h"
+#include "finding.h"
+#include "reaper.h"
+#include "survey.h"
+#include "sysfile.h"
+#include "worker.h"
+#include "gnu_cli.h"
+
+#define PROG "ngcc-screen"
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+enum { EXIT_OK = 0, EXIT_TOOL = 1, EXIT_USAGE = 2, EXIT_INPUT = 3 };
+
+static void usage(FILE *fp)
+{
+    fprintf(fp,
+"Usage: " PROG " run --build-info FILE --out FILE [OPTION]...\n"
+"  or:  " PROG " show FILE\n"
+"Screen one instance: its screening builds under AddressSanitizer and UBSan,\n"
+"valgrind memcheck, secret-dependent branches and indices, and the\n"
+"symmetric survey; write the findings to FILE (doc/screen.md).\n"
+"\n"
+"      --build-info=FILE     the instance's build.info (schemes/ID/LABEL/)\n"
+"      --out=FILE            the evidence file (data/SYS/screen/ID/LABEL.json)\n"
+"      --root=DIR            the package root paths are relative to (.)\n"
+"      --asan-info=FILE      build.info of the sanitizer build\n"
+"                            (default ROOT/screen/ID/asan/LABEL/build.info)\n"
+"      --memcheck-info=FILE  build.info of the debug-info build for valgrind\n"
+"                            (default ROOT/screen/ID/memcheck/LABEL/build.info)\n"
+"      --system-dir=DIR      where the instance's profiles are (default: three\n"
+"                            levels above FILE)\n"
+"      --kat-records=N       KAT records under the sanitizers (10; quick 1)\n"
+"      --ops=N               operations of each kind per check (3; quick 1)\n"
+"      --timeout=S           wall clock limit of each check (600)\n"
+"      --no-valgrind         skip the valgrind checks\n"
+"      --quick               fewer records and operations\n"
+"  -q, --quiet               print nothing but errors\n"
+"  -h, --help                display this help and exit\n"
+"  -V, --version             output version information and exit\n"
+"\n"
+"show prints a screening file one line a finding, tab-separated: area\n"
+"(memory, secret), kind, location, attribution, op, count, tool, note;\n"
+"then 'status AREA STATUS', 'check NAME STATUS' and 'verdict TEXT'.\n"
+"\n"
+"Environment: VALGRIND (the valgrind program; default: valgrind on PATH),\n"
+"TMPDIR.\n"
+"\n"
+"Findings are information: exit status 0 when FILE was written, whatever\n"
+"was found; 1 FILE was written but a check failed for a reason of the\n"
+"tool's own (recorded as status \"error\"); 2 usage error; 3 unreadable\n"
+"build.info or FILE not written.\n\n");
+    gnu_cli_bug_lines(fp);
+}
+
+/* The value of KEY in a build.info (sh assignments, values single-quoted
+ * or bare) into OUT; 1 if found. */
+static int info_get(const char *text, const char *key, char *out, size_t size)
+{
+    size_t kl = strlen(key), o = 0;
+    const char *p = text;
+    out[0] = '\0';
+    while (p && *p) {
+        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
+            const char *v = p + kl + 1;
+            while (*v && *v != '\n' && o + 1 < size) {
+                if (*v == '\'') {
+                    v++;
+                    while (*v && *v != '\'' && o + 1 < size)
+                        out[o++] = *v++;
+                    if (*v == '\'')
+                        v++;
+                } else if (*v == '\\' && v[1]) {
+                    out[o++] = v[1];
+                    v += 2;
+                } else {
+                    out[o++] = *v++;
+                }
+            }
+            out[o] = '\0';
+            return 1;
+        }
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return 0;
+}
+
+static char *dir_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    size_t n = s ? (size_t)(s - path) : 1;
+    char *d = malloc(n + 1);
+    if (!d)
+        return NULL;
+    if (s)
+        memcpy(d, path, n);
+    else
+        d[0] = '.';
+    d[n] = '\0';
+    return d;
+}
+
+/* A library's file as {path, sha256}, or null when it cannot be read. */
+static json_object *file_json(const char *path, const char *root)
+{
+    char hex[65];
+    json_object *o;
+    char *rel;
+    if (!path || !*path || digest_file_hex(path, hex) != 0)
+        return NULL;
+    o = json_object_new_object();
+    rel = sys_relative_path(path, root);
+    json_object_object_add(o, "path", json_object_new_string(rel ? rel : path));
+    json_object_object_add(o, "sha256", json_object_new_string(hex));
+    free(rel);
+    return o;
+}
+
+/* The sanitizer runtime the library needs, as its soname. */
+static int asan_runtime(const char *library, char *out, size_t size)
+{
+    struct elf_dyn d;
+    char err[256];
+    size_t i;
+    int found = 0;
+    if (elf_dyn_read(library, &d, err, sizeof err) != 0)
+        return 0;
+    for (i = 0; i < d.nneeded && !found; i++)
+        if (strncmp(d.needed[i], "libasan.so", 10) == 0 ||
+            strncmp(d.needed[i], "libclang_rt.asan", 16) == 0) {
+            screen_copy(out, size, d.needed[i]);
+            found = 1;
+        }
+    elf_dyn_free(&d);
+    return found;
+}
+
+/* The valgrind program: $VALGRIND, else valgrind on PATH; NULL if none. */
+static const char *find_valgrind(void)
+{
+    static char buf[4096];
+    const char *v = getenv("VALGRIND"), *path = getenv("PATH"), *p;
+    if (v && *v)
+        return access(v, X_OK) == 0 ? v : NULL;
+    for (p = path; p && *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(buf, sizeof buf, "%.*s/valgrind", (int)(n ? n : 1), n ? p : ".");
+        if (access(buf, X_OK) == 0)
+            return buf;
+        p += n;
+        if (*p == ':')
+            p++;
+    }
+    return NULL;
+}
+
+static void skipped(struct screen_check *chk, const char *name, const char *tool, const char *why)
+{
+    memset(chk, 0, sizeof *chk);
+    screen_copy(chk->name, sizeof chk->name, name);
+    screen_copy(chk->tool, sizeof chk->tool, tool);
+    screen_copy(chk->status, sizeof chk->status, "skipped");
+    screen_copy(chk->reason, sizeof chk->reason, why);
+}
+
+/* Did the check run to its end (whatever it found)?  An area is screened
+ * when one of its checks did. */
+static int completed(const struct screen_check *chk)
+{
+    return strcmp(chk->status, "ok") == 0 || strcmp(chk->status, "findings") == 0;
+}
+
+struct run_opts {
+    const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir;
+    unsigned long kat_records, ops;
+    double timeout_s;
+    int quick, no_valgrind, quiet;
+};
+
+static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
+{
+    char *end;
+    unsigned long v;
+    errno = 0;
+    v = strtoul(s, &end, 10);
+    if (errno || end == s || *end || v > max || s[0] == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int cmd_run(const struct run_opts *o)
+{
+    char *info = NULL, *ainfo = NULL, *minfo = NULL, *ldir = NULL, *sysdir = NULL;
+    char id[256], label[256], conf[4096], library[4096], status[32], alib[4096] = "", mlib[4096] = "";
+    char runtime[256], path[8192], utc[32], err[256];
+    struct screen_sources src;
+    struct screen_explains ex;
+    struct screen_findings all;
+    struct screen_check chk[8];
+    struct screen_config cfg;
+    size_t nchk = 0, i;
+    unsigned long long leaked = 0;
+    int memory_screened = 0, secret_screened = 0, tool_failed = 0, op;
+    json_object *doc, *arr, *survey = NULL, *mem;
+    const char *profiles[3];
+    char *profile_paths[3] = { NULL, NULL, NULL };
+    static const char *const ops[3] = { "keygen", "enc", "dec" };
+    char self[4096];
+    ssize_t sl;
+
+    memset(&all, 0, sizeof all);
+    if (!(info = sys_read_file(o->build_info, NULL))) {
+        fprintf(stderr, PROG ": %s: cannot read: %s\n", o->build_info, strerror(errno));
+        return EXIT_INPUT;
+    }
+    if (!info_get(info, "id", id, sizeof id) || !info_get(info, "label", label, sizeof label) ||
+        !info_get(info, "build_status", status, sizeof status)) {
+        fprintf(stderr, PROG ": %s: not a build.info (no id, label or build_status)\n", o->build_info);
+        free(info);
+        return EXIT_INPUT;
+    }
+    info_get(info, "conf", conf, sizeof conf);
+    info_get(info, "library", library, sizeof library);
+    ldir = dir_of(o->build_info);
+    screen_sources_load(&src, ldir, conf);
+    screen_explains_load(&ex, conf, label);
+
+    snprintf(path, sizeof path, "%s/screen/%s/asan/%s/build.info", o->root, id, label);
+    if ((ainfo = sys_read_file(o->asan_info ? o->asan_info : path, NULL)) != NULL)
+        info_get(ainfo, "library", alib, sizeof alib);
+    snprintf(path, sizeof path, "%s/screen/%s/memcheck/%s/build.info", o->root, id, label);
+    if ((minfo = sys_read_file(o->memcheck_info ? o->memcheck_info : path, NULL)) != NULL)
+        info_get(minfo, "library", mlib, sizeof mlib);
+
+    sl = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (sl > 0)
+        self[sl] = '\0';
+    else
+        screen_copy(self, sizeof self, PROG);
+    cfg.self = self;
+    cfg.valgrind = o->no_valgrind ? NULL : find_valgrind();
+    cfg.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+    cfg.timeout_s = o->timeout_s;
+    cfg.memory_mib = 16384;
+    cfg.asan_rss_mib = 4096;
+    ngcc_reaper_init();
+
+    if (strcmp(status, "ok") != 0) {
+        skipped(&chk[nchk++], "asan", "asan+ubsan", "the instance did not build");
+        skipped(&chk[nchk++], "memcheck", "valgrind", "the instance did not build");
+        skipped(&chk[nchk++], "secret", "valgrind", "the instance did not build");
+    } else {
+        if (!alib[0] || access(alib, R_OK) != 0) {
+            skipped(&chk[nchk++], "asan", "asan+ubsan", "no sanitizer build (make screen)");
+        } else if (!asan_runtime(alib, runtime, sizeof runtime)) {
+            skipped(&chk[nchk++], "asan", "asan+ubsan",
+                    "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
+        } else {
+            static const char *const modes[4] = { "kat", "keygen", "enc", "dec" };
+            for (i = 0; i < 4; i++) {
+                struct screen_check *c = &chk[nchk++];
+                memset(c, 0, sizeof *c);
+                if (!o->quiet)
+                    printf("  SCREEN   %s/%s asan+ubsan %s\n", id, label, modes[i]);
+                screen_check_asan(&cfg, runtime, alib, modes[i], i == 0 ? o->kat_records : o->ops,
+                                  &src, &all, c);
+                memory_screened |= completed(c);
+            }
+        }
+        if (!cfg.valgrind) {
+            const char *why = o->no_valgrind ? "--no-valgrind" : "valgrind is not installed";
+            skipped(&chk[nchk++], "memcheck", "valgrind", why);
+            skipped(&chk[nchk++], "secret", "valgrind", why);
+        } else if (!mlib[0] || access(mlib, R_OK) != 0) {
+            skipped(&chk[nchk++], "memcheck", "valgrind", "no debug-info build (make screen)");
+            skipped(&chk[nchk++], "secret", "valgrind", "no debug-info build (make screen)");
+        } else {
+            struct screen_check *c = &chk[nchk++];
+            unsigned long long ignored;
+            memset(c, 0, sizeof *c);
+            if (!o->quiet)
+                printf("  SCREEN   %s/%s valgrind memcheck\n", id, label);
+            screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, &src, &all, c, &leaked);
+            memory_screened |= completed(c);
+            c = &chk[nchk++];
+            memset(c, 0, sizeof *c);
+            if (!o->quiet)
+                printf("  SCREEN   %s/%s valgrind secret\n", id, label);
+            screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
+            secret_screened = completed(c);
+        }
+        screen_annotate(&all, &ex);
+    }
+    for (i = 0; i < nchk; i++)
+        tool_failed |= strcmp(chk[i].status, "error") == 0;
+
+    sysdir = o->system_dir ? NULL : dir_of(o->out);
+    for (op = 0; op < 3; op++) {
+        /* OUT is SYSDIR/screen/ID/LABEL.json. */
+        if (o->system_dir)
+            profile_paths[op] = malloc(strlen(o->system_dir) + strlen(id) + strlen(label) + 32);
+        else
+            profile_paths[op] = malloc(strlen(sysdir) + strlen(id) + strlen(label) + 40);
+        if (profile_paths[op])
+            sprintf(profile_paths[op], "%s%s/profile/%s/%s__%s.json",
+                    o->system_dir ? o->system_dir : sysdir, o->system_dir ? "" : "/../..", id,
+                    label, ops[op]);
+        profiles[op] = profile_paths[op];
+    }
+    if (strcmp(status, "ok") == 0) {
+        char srcdir[4096];
+        /* The sources' directory (build.info's srcdir, absolute). */
+        if (!info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
+            screen_copy(srcdir, sizeof srcdir, src.scheme_dir[0] ? src.scheme_dir : ".");
+        survey = screen_survey(library, &src, srcdir, profiles, err, sizeof err);
+        if (!survey)
+            fprintf(stderr, PROG ": %s/%s: no survey: %s\n", id, label, err);
+    }
+
+    doc = json_object_new_object();
+    sys_utc_now(utc);
+    json_object_object_add(doc, "format", json_object_new_string(SCREEN_FORMAT));
+    json_object_object_add(doc, "format_version", json_object_new_int(SCREEN_FORMAT_VERSION));
+    json_object_object_add(doc, "tool", json_object_new_string(PROG " (ngcc-perf) " PACKAGE_VERSION));
+    json_object_object_add(doc, "id", json_object_new_string(id));
+    json_object_object_add(doc, "label", json_object_new_string(label));
+    json_object_object_add(doc, "generated_utc", json_object_new_string(utc));
+    json_object_object_add(doc, "build_status", json_object_new_string(status));
+    json_object_object_add(doc, "quick", json_object_new_boolean(o->quick));
+    json_object_object_add(doc, "library", file_json(library, o->root));
+    json_object_object_add(doc, "asan_library", file_json(alib, o->root));
+    json_object_object_add(doc, "memcheck_library", file_json(mlib, o->root));
+    arr = json_object_new_array();
+    for (i = 0; i < nchk; i++)
+        json_object_array_add(arr, screen_check_json(&chk[i]));
+    json_object_object_add(doc, "checks", arr);
+    mem = screen_area_json(&all, AREA_MEMORY, memory_screened);
+    json_object_object_add(mem, "leaked_bytes", memory_screened && cfg.valgrind && mlib[0]
+                           ? json_object_new_int64((int64_t)leaked) : NULL);
+    json_object_object_add(mem, "leaked_bytes_per_op", memory_screened && cfg.valgrind && mlib[0] && o->ops
+                           ? json_object_new_double((double)leaked / (3.0 * (double)o->ops)) : NULL);
+    json_object_object_add(mem, "findings", screen_findings_json(&all, AREA_MEMORY));
+    json_object_object_add(doc, "memory", mem);
+    mem = screen_area_json(&all, AREA_SECRET, secret_screened);
+    json_object_object_add(mem, "findings", screen_findings_json(&all, AREA_SECRET));
+    json_object_object_add(doc, "secret", mem);
+    json_object_object_add(doc, "survey", survey);
+
+    {
+        const char *text = json_object_to_json_string_ext(doc, JSON_C_TO_STRING_PRETTY |
+                                                          JSON_C_TO_STRING_NOSLASHESCAPE);
+        char *t = malloc(strlen(text) + 2);
+        int rc = -1;
+        if (t) {
+            sprintf(t, "%s\n", text);
+            rc = sys_make_parents(o->out) == 0 ? sys_write_atomic(o->out, t) : -1;
+        }
+        if (rc != 0) {
+            fprintf(stderr, PROG ": %s: cannot write: %s\n", o->out, strerror(errno));
+            tool_failed = -1;
+        }
+        free(t);
+    }
+    json_object_put(doc);
+    for (op = 0; op < 3; op++)
+        free(profile_paths[op]);
+    free(sysdir);
+    screen_findings_free(&all);
+    screen_explains_free(&ex);
+    screen_sources_free(&src);
+    free(ldir);
+    free(info);
+    free(ainfo);
+    free(minfo);
+    return tool_failed < 0 ? EXIT_INPUT : tool_failed ? EXIT_TOOL : EXIT_OK;
+}
+
+static const char *field(json_object *o, const char *key)
+{
+    json_object *v;
+    if (!json_object_object_get_ex(o, key, &v) || !v)
+        return "-";
+    return json_object_get_string(v);
+}
+
+/* ngcc-screen show FILE: the findings, one line each, for people and
+ * tests. */
+static int cmd_show(const char *file)
+{
+    json_object *doc = json_object_from_file(file), *area, *arr, *v;
+    static const char *const areas[2] = { "memory", "secret" };
+    size_t a, i;
+    if (!doc || !json_object_is_type(doc, json_type_object)) {
+        fprintf(stderr, PROG ": %s: not a JSON file\n", file);
+        json_object_put(doc);
+        return EXIT_INPUT;
+    }
+    for (a = 0; a < 2; a++) {
+        if (!json_object_object_get_ex(doc, areas[a], &area) || !area)
+            continue;
+        printf("status\t%s\t%s\n", areas[a], field(area, "status"));
+        if (!json_object_object_get_ex(area, "findings", &arr) ||
+            !json_object_is_type(arr, json_type_array))
+            continue;
+        for (i = 0; i < json_object_array_length(arr); i++) {
+            json_object *f = json_object_array_get_idx(arr, i);
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", areas[a], field(f, "kind"),
+                   field(f, "location"), field(f, "attribution"), field(f, "op"), field(f, "count"),
+                   field(f, "tool"), field(f, "note"));
+        }
+    }
+    if (json_object_object_get_ex(doc, "checks", &arr) && json_object_is_type(arr, json_type_array))
+        for (i = 0; i < json_object_array_length(arr); i++) {
+            json_object *c = json_object_array_get_idx(arr, i);
+            printf("check\t%s\t%s\t%s\n", field(c, "name"), field(c, "status"), field(c, "reason"));
+        }
+    if (json_object_object_get_ex(doc, "survey", &v) && v)
+        printf("verdict\t%s\n", field(v, "verdict"));
+    json_object_put(doc);
+    return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    struct run_opts o;
+    int i, kat_set = 0, ops_set = 0;
+    if (argc >= 2 && strcmp(argv[1], "work") == 0) {
+        unsigned long n;
+        if (argc != 5 || parse_ulong(argv[3], 1000000, &n) != 0) {
+            fprintf(stderr, PROG ": usage: " PROG " work MODE N LIBRARY\n");
+            return EXIT_USAGE;
+        }
+        return screen_work(argv[2], n, argv[4]);
+    }
+    if (argc >= 2 && strcmp(argv[1], "show") == 0) {
+        if (argc != 3) {
+            fprintf(stderr, PROG ": usage: " PROG " show FILE\n");
+            return EXIT_USAGE;
+        }
+        return cmd_show(argv[2]);
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        usage(stdout);
+        return gnu_cli_stdout_status(PROG, EXIT_OK, 3);
+    }
+    if (argc >= 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
+        gnu_cli_version(PROG);
+        return gnu_cli_stdout_status(PROG, EXIT_OK, 3);
+    }
+    if (argc < 2 || strcmp(argv[1], "run") != 0) {
+        fprintf(stderr, PROG ": %s (try '" PROG " --help')\n",
+                argc < 2 ? "no command given" : "unknown command");
+        return EXIT_USAGE;
+    }
+    memset(&o, 0, sizeof o);
+    o.root = ".";
+    o.kat_records = 10;
+    o.ops = 3;
+    o.timeout_s = 600;
+    for (i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = NULL;
+        static const char *const valued[] = { "--build-info", "--out", "--root", "--asan-info",
+            "--memcheck-info", "--system-dir", "--kat-records", "--ops", "--timeout" };
+        size_t k;
+        for (k = 0; k < sizeof valued / sizeof valued[0]; k++) {
+            size_t n = strlen(valued[k]);
+            if (strncmp(a, valued[k], n) == 0 && (a[n] == '=' || a[n] == '\0')) {
+                if (a[n] == '=')
+                    v = a + n + 1;
+                else if (i + 1 < argc)
+                    v = argv[++i];
+                else {
+                    fprintf(stderr, PROG ": option '%s' needs an argument\n", a);
+                    return EXIT_USAGE;
+                }
+                break;
+            }
+        }
+        if (v) {
+            unsigned long n;
+            switch (k) {
+            case 0: o.build_info = v; break;
+            case 1: o.out = v; break;
+            case 2: o.root = v; break;
+            case 3: o.asan_info = v; break;
+            case 4: o.memcheck_info = v; break;
+            case 5: o.system_dir = v; break;
+            case 6: case 7: case 8:
+                if (parse_ulong(v, 1000000, &n) != 0 || (k == 8 && n == 0)) {
+                    fprintf(stderr, PROG ": %s: '%s' is not a count\n", valued[k], v);
+                    return EXIT_USAGE;
+                }
+                if (k == 6) o.kat_records = n, kat_set = 1;
+                else if (k == 7) o.ops = n, ops_set = 1;
+                else o.timeout_s = (double)n;
+                break;
+            }
+        } else if (strcmp(a, "--quick") == 0) {
+            o.quick = 1;
+        } else if (strcmp(a, "--no-valgrind") == 0) {
+            o.no_valgrind = 1;
+        } else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
+            o.quiet = 1;
+        } else {
+            fprintf(stderr, PROG ": unknown option '%s' (try '" PROG " --help')\n", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (!o.build_info || !o.out) {
+        fprintf(stderr, PROG ": run needs --build-info and --out (try '" PROG " --help')\n");
+        return EXIT_USAGE;
+    }
+    if (o.quick) {
+        if (!kat_set)
+            o.kat_records = 1;
+        if (!ops_set)
+            o.ops = 1;
+    }
+    return cmd_run(&o);
+}
