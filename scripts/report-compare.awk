@@ -202,8 +202,34 @@ function side_props(s, key,   p, ik) {
     split(key, p, SUBSEP); ik = p[1] SUBSEP p[2]
     if (INST[s, ik] && !DONE_INST[s, ik]++) {
         add(s, "compiler", known(ICOMP[s, ik]) ? ICOMP[s, ik] : "")
-        add(s, "flags", (known(IFLC[s, ik]) ? IFLC[s, ik] ": " : "") (known(IFLAGS[s, ik]) ? IFLAGS[s, ik] : ""))
+        add(s, "flags_class", known(IFLC[s, ik]) ? IFLC[s, ik] : "")
     }
+}
+
+# The flags of each instance on both sides, instance by instance (they
+# differ from one instance to the next: -DNGCC_MLKEM_K=2).
+function flags_row(   i, ik, fa, fb, p, na, ca, cb, nd) {
+    ca = ""; cb = ""; na = 0; nd = 0
+    for (i = 1; i <= NBI; i++) {
+        ik = BI[i]
+        if (!INST["a", ik] || !INST["b", ik]) continue
+        na++
+        fa = known(IFLAGS["a", ik]) ? IFLAGS["a", ik] : "–"
+        fb = known(IFLAGS["b", ik]) ? IFLAGS["b", ik] : "–"
+        if (fa == fb) continue
+        nd++
+        split(ik, p, SUBSEP)
+        ca = ca (ca == "" ? "" : "; ") p[1] "/" p[2] ": " fa
+        cb = cb (cb == "" ? "" : "; ") p[1] "/" p[2] ": " fb
+    }
+    if (na == 0) { table_row("flags (build.json)\t–\t–\t"); return }
+    if (nd == 0) {
+        ca = "the same as B for each of the " na " instance" (na == 1 ? "" : "s")
+        table_row("flags (build.json)\t" ca "\tthe same as A\t")
+        return
+    }
+    DIFFS = DIFFS (DIFFS == "" ? "" : ", ") "flags (build.json)"
+    table_row("flags (build.json)\t" ca "\t" cb "\tdiffers")
 }
 
 END {
@@ -237,7 +263,10 @@ END {
         }
         sa = sha("a", key); sb = sha("b", key)
         lib = sa == "" || sb == "" ? "–" : sa == sb ? "same library" : "different library"
-        if (HAS["a", key] && HAS["b", key] && !COUNTED[p[1], p[2]]++) { if (lib == "same library") nsame++; else if (lib == "different library") ndiff++ }
+        if (HAS["a", key] && HAS["b", key] && !COUNTED[p[1], p[2]]++) {
+            BI[++NBI] = p[1] SUBSEP p[2]
+            if (lib == "same library") nsame++; else if (lib == "different library") ndiff++
+        }
         mean = "–"
         if (has_mean("a", key) && has_mean("b", key)) {
             mean = sprintf("%.3f", f("b", key, "mean_ticks") / f("a", key, "mean_ticks"))
@@ -290,7 +319,8 @@ END {
     prop("CPU model", "model", "file")
     prop("kernel", "kernel", "file")
     prop("compiler (build.json)", "compiler", "instance")
-    prop("flags (build.json)", "flags", "instance")
+    prop("flags class (build.json)", "flags_class", "instance")
+    flags_row()
     table_end()
     para(DIFFS == "" ? "No difference in CPUs, host state or settings." : "Differences: " DIFFS ".")
     para("Over the records on both sides (all records when none is); a property known on one side only is not counted as a difference.")
