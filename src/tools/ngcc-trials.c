@@ -69,7 +69,7 @@ static void usage(FILE *f)
 "  -h, --help     display this help and exit\n"
 "  -V, --version  output version information and exit\n"
 "\n"
-"Exit status: 0 rows written; 1 a record missing or damaged (each problem\n"
+"Exit status: 0 rows written; 1 a file missing or damaged (each problem\n"
 "as 'FILE: message'); 2 usage error; 3 system error.\n\n");
     gnu_cli_bug_lines(f);
 }
