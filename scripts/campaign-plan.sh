@@ -52,11 +52,10 @@ plan_main() {
         for f in "$srcdir"/*.c; do [ -f "$f" ] && nfiles=$((nfiles + 1)); done
         set -- $helpers
         nfiles=$((nfiles + $#))
-        built=no
-        if [ -f "screen/$id/asan/$label/build.info" ] && [ -f "screen/$id/memcheck/$label/build.info" ] &&
-           [ "screen/$id/asan/$label/build.info" -nt "$info" ] && [ "screen/$id/memcheck/$label/build.info" -nt "$info" ]; then
-            built=yes
-        fi
+        built=yes
+        for v in asan memcheck; do
+            [ -n "$(find "screen/$id/$v/$label/build.info" -newer "$info" 2>/dev/null)" ] || built=no
+        done
         printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "$nfiles" "$built" "${kat_records:-$plan_kat_records}" >> "$ptmp/extra"
     done
     say "$prog: $system: calibrating every record (one call each)"
