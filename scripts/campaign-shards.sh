@@ -79,11 +79,12 @@ make_plan() {
 
 # assign: instances to CPUs, longest first (estimated seconds of their
 # records plus their profiles), each to the least loaded CPU; all
-# operations of an instance stay on one CPU.  Writes $sysdir/.plan-cpuN,
-# cheapest record first, and prints "CPU SECONDS" per CPU.
+# operations of an instance stay on one CPU.  Writes .plan-cpuN in $plandir
+# (the plan's temporary directory) or $sysdir, cheapest record first, and
+# prints "CPU SECONDS" per CPU.
 assign() {
-    rm -f "$sysdir"/.plan-cpu*
-    awk -F'\t' -v cpus="$cpus_used" -v prof="$profile_target" -v dir="$sysdir" '
+    rm -f "${plandir:-$sysdir}"/.plan-cpu*
+    awk -F'\t' -v cpus="$cpus_used" -v prof="$profile_target" -v dir="${plandir:-$sysdir}" '
         { key = $2 FS $3
           if (!(key in secs)) { order[++n] = key; secs[key] = 0 }
           secs[key] += $7 + ($1 == "new" ? prof : 0); line[key] = line[key] $0 "\n" }
@@ -103,7 +104,7 @@ assign() {
             }
             for (c = 1; c <= nc; c++) printf "%s %.6g\n", cpu[c], load[c]
         }' "$plan"
-    for f in "$sysdir"/.plan-cpu*.unsorted; do
+    for f in "${plandir:-$sysdir}"/.plan-cpu*.unsorted; do
         [ -f "$f" ] || continue
         sort -t'	' -g -k7,7 -s "$f" > "${f%.unsorted}" && rm -f "$f"
     done

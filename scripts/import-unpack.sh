@@ -11,8 +11,10 @@
 #
 # A directory is read in place and never followed out of: a symbolic link
 # whose target stays inside is resolved, one that leads out or dangles
-# refuses the import, each said on a line of its own; a FIFO, socket or
-# device refuses it too (a compiler would block on it or read a device).
+# refuses the import, each said on a line of its own; so does a file with
+# more hard links than names inside (it is also a file outside); a FIFO,
+# socket or device refuses it too (a compiler would block on it or read a
+# device).
 #
 # Needs from the driver: prog, tmp, die, say, and the limits max_bytes,
 # max_file_bytes, max_ratio, max_entries, max_depth, max_path.
@@ -186,7 +188,7 @@ unpack_archive() {
 # SRC, resolved), each resolved when its target stays inside ROOT and
 # refused otherwise, one line each; $tmp/linked lists the resolved links
 # to regular files (relative paths), read as files by discovery.  Exits 5
-# if any link leads out or a special file is found.
+# if any link (symbolic or hard) leads out or a special file is found.
 check_directory() {
     r=$1 s=$2
     : > "$tmp/linked"
@@ -211,6 +213,40 @@ check_directory() {
     done < "$tmp/links"
     special=$(cd "$r" && find . ! -type f ! -type d ! -type l | sed 's|^\./||; 1q')
     [ -z "$special" ] || die 5 "$s: '$special' is not a regular file, directory or symbolic link (a FIFO, socket or device): refused"
-    [ $refused -eq 0 ] ||
+    check_hard_links "$r" "$s"
+    if [ $refused -gt 0 ] && [ $hard -gt 0 ]; then
+        die 5 "$s: $refused symbolic link(s) and $hard hard-linked file(s) lead out of the directory: nothing imported (copy the files in, or import an archive)"
+    elif [ $refused -gt 0 ]; then
         die 5 "$s: $refused symbolic link(s) lead out of the directory: nothing imported (copy the files in, or import an archive)"
+    elif [ $hard -gt 0 ]; then
+        die 5 "$s: $hard hard-linked file(s) lead out of the directory: nothing imported (copy the files in, or import an archive)"
+    fi
+}
+
+# check_hard_links ROOT SRC: a regular file with more links than it has
+# names under ROOT is also reachable from outside, so it may be a file the
+# user can read that was never part of the submission.  One line per such
+# file (its first name inside); their number in $hard.  Names are counted
+# per device and inode; only files with more than one link are looked at.
+# A name holding a newline splits into lines that never complete a count,
+# so such a file errs towards refusal.
+check_hard_links() {
+    (cd "$1" && find . -type f -links +1 -exec stat -c '%d:%i %h %n' {} +) > "$tmp/hardlinks.raw" &&
+        sort "$tmp/hardlinks.raw" > "$tmp/hardlinks" ||
+        die 1 "$2: cannot read the link counts of its files"
+    hard=$(awk -v prog="$prog" -v s="$2" -v q="'" '
+        { key = $1; links[key] = $2; path = substr($0, length($1) + length($2) + 3)
+          sub(/^\.\//, "", path)
+          if (!(key in first)) { first[key] = path; order[++n] = key }
+          names[key]++ }
+        END { bad = 0
+              for (i = 1; i <= n; i++) {
+                  k = order[i]
+                  if (links[k] !~ /^[0-9]+$/ || names[k] < links[k] + 0) {
+                      printf "%s: %s: %s%s%s is a hard link to a file outside the directory (%s links, %d name%s inside): refused\n",
+                          prog, s, q, first[k], q, links[k], names[k], names[k] == 1 ? "" : "s" > "/dev/stderr"
+                      bad++
+                  }
+              }
+              print bad }' "$tmp/hardlinks")
 }

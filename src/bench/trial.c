@@ -228,7 +228,7 @@ out:
     reference_finish(&res->ref);
     res->peak_rss_bytes = trial_rss_peak();
     /* After VmHWM is read: the pass's painted stack is not the trial's. */
-    if (res->status == OUTCOME_OK)
+    if (res->status == OUTCOME_OK && !rq->no_memory_pass)
         memory_pass_run(&in, rq->op, MEMORY_PASS_LIMIT_S + MEMORY_PASS_LIMIT_CALLS * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
                         &res->memory);
     instance_close(&in);

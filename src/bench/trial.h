@@ -23,6 +23,8 @@ struct trial_request {
     int warmups;
     int cpu;             /* -1: not pinned */
     enum counter_kind counter;
+    int no_memory_pass;  /* 1: skip the memory pass (an estimate's
+                            calibration: its figures would be thrown away) */
 };
 
 struct trial_result {

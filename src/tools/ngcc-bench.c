@@ -58,7 +58,8 @@ static void usage(FILE *f)
 "       " PROG " check [--root DIR] SYSTEMDIR\n"
 "       " PROG " get FILE PATH...\n"
 "       " PROG " count [--op OP|all] [--calls N] [--root DIR] [--timeout S] [--out FILE] LIBRARY\n"
-"       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME] [LIBRARY]\n"
+"       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME]\n"
+"                  [--no-memory-pass] [LIBRARY]\n"
 "       " PROG " --help | --version\n"
 "\n"
 "Time one operation of an NGCC instance library (measurement.md section 2)\n"
@@ -182,6 +183,7 @@ static int cmd_trial(int argc, char **argv)
         { "warmups", required_argument, NULL, 'w' },
         { "cpu", required_argument, NULL, 'c' },
         { "counter", required_argument, NULL, 'k' },
+        { "no-memory-pass", no_argument, NULL, 'm' },
         { NULL, 0, NULL, 0 }
     };
     struct trial_request rq;
@@ -206,6 +208,7 @@ static int cmd_trial(int argc, char **argv)
         case 'w': rq.warmups = (int)cli_int_arg("--warmups", optarg, 0, INT_MAX); break;
         case 'c': rq.cpu = cli_cpu_arg(optarg); break;
         case 'k': rq.counter = counter_arg(optarg); break;
+        case 'm': rq.no_memory_pass = 1; break;
         default: cli_bad_option("trial", argv, c);
         }
     }
