@@ -112,9 +112,9 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
     argv[n++] = s_cpu;
     argv[n++] = "--counter";
     argv[n++] = (char *)counter_name(R->counter);
-    /* An estimate keeps only the calibration's time: its memory figures
-     * would be thrown away (a real run's processes stay as they were). */
-    if (R->o->estimate_only)
+    /* A calibration keeps only its time: the record's memory figures come
+     * from the trials, so its memory pass would be thrown away. */
+    if (strcmp(role, "calibration") == 0)
         argv[n++] = "--no-memory-pass";
     if (R->lib_arg)
         argv[n++] = R->lib_arg;
