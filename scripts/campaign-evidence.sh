@@ -69,6 +69,19 @@ kat_phase() {
     rm -rf "$sysdir/.kat-results"
 }
 
+# source_json CONF: what the scheme was imported from, from the provenance
+# ngcc-import writes beside its description; null when there is none (the
+# package's own schemes, a hand-written description, an older import).
+prov_field() { sed -n "s/^$2: //p" "$1" | sed 1q; }
+source_json() {
+    prov=$(dirname "$1")/provenance
+    if [ -z "$1" ] || [ ! -f "$prov" ]; then printf 'null'; return; fi
+    sha=$(prov_field "$prov" sha256)
+    printf '{ "name": %s, "kind": %s, "sha256": %s, "catalog": %s }' \
+        "$(json_str "$(prov_field "$prov" name)")" "$(json_str "$(prov_field "$prov" kind)")" \
+        "$(if [ -n "$sha" ]; then json_str "$sha"; else printf null; fi)" "$(json_str "$(prov_field "$prov" catalog)")"
+}
+
 # entry_json ID LABEL LIBRARY PLIB INFO RESULT: one instance of build.json.
 entry_json() {
     id=$1 label=$2 lib=$3 plib=$4 info=$5 result=$6
@@ -100,6 +113,7 @@ entry_json() {
             "$(json_str "$flags_class")" "$(json_str "$flags")" "$(json_str "$reason")"
         printf '      "library": null,\n      "profile_library": null,\n      "profiled": false,\n      "kat": null,\n'
         printf '      "sizes": { "pk": null, "sk": null, "ct": null, "ss": null, "basis": "API getters" },\n'
+        printf '      "source": %s,\n' "$(source_json "$conf")"
         printf '      "description": %s\n    }' "$(json_str "$(pkgpath "$conf")")"
         return
     fi
@@ -134,6 +148,7 @@ entry_json() {
     printf '      "sizes": { "pk": %s, "sk": %s, "ct": %s, "ss": %s, "basis": "API getters" },\n' \
         "$(json_num "$(log_field "$katlog" pk_len)")" "$(json_num "$(log_field "$katlog" sk_len)")" \
         "$(json_num "$(log_field "$katlog" ct_len)")" "$(json_num "$(log_field "$katlog" ss_len)")"
+    printf '      "source": %s,\n' "$(source_json "$conf")"
     printf '      "description": %s\n    }' "$(json_str "$(pkgpath "$conf")")"
 }
 

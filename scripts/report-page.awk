@@ -54,9 +54,36 @@ function basic_information(id,   k, v, seen, variants, nv, t, labels, impl) {
     t = t "\nAlgorithm: " algorithm_of(id)
     t = t "\nImplementation versions measured: " impl
     t = t "\nParameter sets: " labels
+    t = t "\nSource measured: " source_text(id)
     t = t "\nMeasurement method: " page_link(sysid " method", "method")
     if ((id in NICCS) && NICCS[id] != "") t = t "\nSubmission: " link("NICCS page", NICCS[id])
     lines(t)
+}
+
+# What the instances were built from, as the import recorded it in the
+# evidence (build.json source): the archive or directory, its SHA-256 and
+# the catalog's verdict; each distinct source once, with its instances when
+# they differ.  Evidence without it (an older campaign) says unknown.
+function source_text(id,   k, label, s, seen, n, list, who, out) {
+    if (id == OWN_ID) return "the package's own sources (schemes/" id "/ of ngcc-perf)"
+    n = 0
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        if (isnull(I(id, label, "source.name")) || I(id, label, "source.name") == "")
+            s = "unknown (the evidence does not record what was imported)"
+        else {
+            s = I(id, label, "source.name")
+            if (!isnull(I(id, label, "source.sha256")) && I(id, label, "source.sha256") != "")
+                s = s ", SHA-256 " I(id, label, "source.sha256")
+            s = s " (" (isnull(I(id, label, "source.catalog")) || I(id, label, "source.catalog") == "" ? \
+                       "unknown" : I(id, label, "source.catalog")) ")"
+        }
+        if (!(s in seen)) { seen[s] = ++n; list[n] = s; who[n] = "" }
+        who[seen[s]] = who[seen[s]] (who[seen[s]] == "" ? "" : ", ") label
+    }
+    if (n == 1) return list[1]
+    for (k = 1; k <= n; k++) out = out (k > 1 ? "; " : "") list[k] " for " who[k]
+    return out
 }
 
 # ---- 3. Functional testing (KAT) -------------------------------------------------
