@@ -46,6 +46,8 @@ struct measure_options {
     unsigned long long mem_bytes; /* RLIMIT_AS of the children; 0: none */
     const char *self_exe;    /* what the children execute */
     const char *id, *label;  /* NULL: from the instance's metadata */
+    const char *record_path; /* the record's file: records/ID/LABEL__OP.json
+                              * names an instance that cannot say */
     const char *host_file;   /* `ngcc-bench host` output, or NULL */
     int argc;
     char **argv;             /* this command, for the record */

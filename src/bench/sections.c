@@ -355,12 +355,41 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
     free(tn);
 }
 
+/* ID and LABEL from a record's path, .../records/ID/LABEL__OP.json (the
+ * campaign's layout); 0 if PATH is not laid out so. */
+static int ids_from_record_path(const char *path, char *id, size_t idsize,
+                                char *label, size_t labelsize)
+{
+    const char *file, *dir, *sep;
+    size_t n;
+    if (!path || !(file = strrchr(path, '/')) || file == path)
+        return 0;
+    for (dir = file - 1; dir > path && dir[-1] != '/'; dir--)
+        ;
+    if (!(dir - path >= 8 && strncmp(dir - 8, "records/", 8) == 0 &&
+          (dir - path == 8 || dir[-9] == '/')))
+        return 0;
+    file++;
+    if (!(sep = strstr(file, "__")) || sep == file)
+        return 0;
+    while (strstr(sep + 2, "__"))
+        sep = strstr(sep + 2, "__");
+    n = (size_t)(file - 1 - dir);
+    if (n == 0 || n >= idsize || (size_t)(sep - file) >= labelsize)
+        return 0;
+    memcpy(id, dir, n);
+    id[n] = '\0';
+    memcpy(label, file, (size_t)(sep - file));
+    label[sep - file] = '\0';
+    return 1;
+}
+
 void rec_instance(struct run *R)
 {
     const struct measure_options *o = R->o;
     json_object *sizes = json_object_new_object();
     const char *id = o->id, *label = o->label;
-    char fallback[256] = "";
+    char fallback[256] = "", path_id[256], path_label[256];
     int64_t v;
     if (R->instance) {
         if (!id)
@@ -371,6 +400,12 @@ void rec_instance(struct run *R)
     if (o->op == OP_NULL) {
         id = id ? id : "null";
         label = label ? label : "null";
+    }
+    /* An instance that did not load cannot say: its record's place does. */
+    if ((!label || !id) && ids_from_record_path(o->record_path, path_id, sizeof path_id,
+                                                path_label, sizeof path_label)) {
+        id = id ? id : path_id;
+        label = label ? label : path_label;
     }
     if ((!label || !id) && o->library) {
         const char *b = strrchr(o->library, '/');

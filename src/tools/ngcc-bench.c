@@ -384,6 +384,7 @@ static int cmd_run(int argc, char **argv, int null_op)
     if (access(o->root, X_OK) != 0)
         cli_die(EXIT_BENCH_USAGE, "--root: %s: %s", o->root, strerror(errno));
     o->library = null_op ? NULL : argv[optind];
+    o->record_path = a.out;
 
     if (a.out && !a.force && !o->estimate_only && existing_record_ok(a.out, o, &code))
         return code;
@@ -517,6 +518,7 @@ static int cmd_run_many(int argc, char **argv)
         mj->o = a.o;
         mj->o.op = j->op;
         mj->o.library = j->library;
+        mj->o.record_path = j->out;
         mj->o.t1_given = j->t1_s;
         mj->o.interleaved = 1;
         mj->o.origin_s = origin;
