@@ -354,6 +354,8 @@ function screening(id,   k, i, label, n, st, row, t, key, f, any) {
         para("Not screened on this system: no " fmt_path("screen/" id "/<label>.json") " (make screen-" id ").")
         return
     }
+    para("Severity: serious are the sanitizers' and memcheck's errors (invalid accesses, uses of uninitialised values, leaks, UBSan's out-of-bounds and null-pointer checks) and every secret-dependent branch or index; UB notes are UBSan's other reports of undefined behaviour (shifts, integer overflow, alignment), counted apart. Explained: a secret-dependent finding on public data, recognised by a code pattern of data/screening-patterns.txt (the same for every scheme, the package's ML-KEM included) or by a screen_public line of the scheme's description; listed below with the reason, not counted." \
+         (id == OWN_ID ? " This is the package's own ML-KEM: the findings in its sources are the package's." : ""))
     table_begin("instance\tmemory safety\tsecret-dependent branches and indices\tleaked per operation\tsurvey verdict")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
@@ -374,20 +376,29 @@ function screening(id,   k, i, label, n, st, row, t, key, f, any) {
         key = ROWKEY["finding", k]
         split(key, f, SUBSEP)
         if (f[1] != id || f[2] != LABELS[id, i] || V["finding", key, "attribution"] == "system") continue
-        if (!any++) table_begin("instance\tarea\tkind\tlocation\tfunction\toperation\tcount\twhose")
+        if (!any++) table_begin("instance\tarea\tkind\tseverity\tlocation\tfunction\toperation\tcount\twhose")
         table_row(fmt_label(f[2]) "\t" f[3] "\t" V["finding", key, "kind"] \
+            "\t" severity_text(V["finding", key, "severity"]) \
             "\t" (isnull(V["finding", key, "location"]) ? "–" : fmt_label(V["finding", key, "location"])) \
             "\t" (isnull(V["finding", key, "function"]) ? "–" : V["finding", key, "function"]) \
             "\t" (isnull(V["finding", key, "op"]) ? "–" : V["finding", key, "op"]) \
-            "\t" V["finding", key, "count"] "\t" whose(V["finding", key, "attribution"]) \
+            "\t" V["finding", key, "count"] "\t" whose(V["finding", key, "attribution"], id) \
             (V["finding", key, "note"] != "" && !isnull(V["finding", key, "note"]) ? " " note(V["finding", key, "note"]) : ""))
     }
     if (any) table_end()
     notes_flush()
 }
 
-function whose(a) {
-    if (a == "candidate") return "the candidate's"
+# A finding's severity ("–": a file of before the severities).
+function severity_text(s) {
+    if (s == "note") return "UB note"
+    return isnull(s) || s == "" ? "–" : s
+}
+
+# Whose a finding is: the scheme's own code is the candidate's, except on
+# the page of the package's own ML-KEM.
+function whose(a, id) {
+    if (a == "candidate") return id == OWN_ID ? "the package's" : "the candidate's"
     if (a == "iccs-helpers") return "the official ICCS helpers'"
     if (a == "package") return "the package's helpers'"
     return a
@@ -395,7 +406,7 @@ function whose(a) {
 
 # An area of a screening (memory, secret): clean, N findings, or not
 # screened (the checks' reasons as a note), and whose the others are.
-function area_cell(id, label, area,   st, n, t, e, h, p, k, key, f, why) {
+function area_cell(id, label, area,   st, n, t, e, h, p, k, key, f, why, ser, ub) {
     st = SC(id, label, area ".status")
     n = SC(id, label, area ".counts.candidate") + 0
     if (st == "not screened") {
@@ -410,12 +421,22 @@ function area_cell(id, label, area,   st, n, t, e, h, p, k, key, f, why) {
         return "– " note(fmt_label(label) " " area ": not screened" (why != "" ? ": " why : ""))
     }
     t = n > 0 ? n " finding" (n > 1 ? "s" : "") : "clean"
+    # Memory findings by severity (files of before the severities: as above).
+    ser = SC(id, label, area ".counts.serious"); ub = SC(id, label, area ".counts.notes")
+    if (area == "memory" && n > 0 && !isnull(ser) && !isnull(ub)) {
+        ser += 0; ub += 0
+        t = (ser > 0 ? ser " serious" : "") (ser > 0 && ub > 0 ? ", " : "") (ub > 0 ? ub " UB note" (ub > 1 ? "s" : "") : "")
+    }
     e = SC(id, label, area ".counts.explained") + 0
     h = SC(id, label, area ".counts.iccs_helpers") + 0
     p = SC(id, label, area ".counts.package") + 0
     if (e > 0) t = t "; " e " explained"
     if (h > 0) t = t "; " h " in the official ICCS helpers"
     if (p > 0) t = t "; " p " in the package's helpers"
+    # Screened by an ngcc-screen of before the code patterns: its
+    # explanations are not those of the others.
+    if (area == "secret" && isnull(SC(id, label, "patterns.sha256")))
+        t = t " " note("screened without data/screening-patterns.txt (an older ngcc-screen): make screen-" id " applies the rule of the other schemes")
     return t
 }
 

@@ -96,14 +96,24 @@ function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, 
     }
 }
 
-# The candidate's findings of an instance's screening, in a few words.
-function screening_cell(id, label,   m, s, t) {
+# The candidate's findings of an instance's screening, in a few words, one
+# format: "clean", else "memory serious N, UB notes N, secret N" (the
+# parts that are not 0; "memory N" from a file of before the severities).
+function screening_cell(id, label,   m, s, t, ms, mn) {
     if (!screened(id, label)) return "–"
     m = SC(id, label, "memory.counts.candidate") + 0
     s = SC(id, label, "secret.counts.candidate") + 0
+    ms = SC(id, label, "memory.counts.serious"); mn = SC(id, label, "memory.counts.notes")
     if (SC(id, label, "memory.status") == "not screened" && SC(id, label, "secret.status") == "not screened") return "–"
     if (m == 0 && s == 0) t = "clean"
-    else t = (m > 0 ? "memory " m : "") (m > 0 && s > 0 ? ", " : "") (s > 0 ? "secret " s : "")
+    else {
+        if (m > 0 && (isnull(ms) || isnull(mn))) t = "memory " m
+        else if (m > 0) {
+            ms += 0; mn += 0
+            t = (ms > 0 ? "memory serious " ms : "") (ms > 0 && mn > 0 ? ", " : "") (mn > 0 ? "UB notes " mn : "")
+        }
+        t = t (t != "" && s > 0 ? ", " : "") (s > 0 ? "secret " s : "")
+    }
     if (SC(id, label, "memory.status") == "not screened" || SC(id, label, "secret.status") == "not screened") t = t " (partly)"
     return t
 }

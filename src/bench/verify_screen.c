@@ -1,7 +1,8 @@
 /* verify_screen.c -- the checker of a system's screening files,
  * screen/<id>/<label>.json (doc/screen.md): format, the instance of
  * build.json they screen and its library, the checks, the counts against
- * the findings.  Part of ngcc-perf. */
+ * the findings (by attribution, and by severity where the file has them:
+ * older files do not).  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -29,6 +30,7 @@ static const char *const check_statuses[] = { "ok", "findings", "failed", "crash
                                                "skipped", "error", NULL };
 static const char *const area_statuses[] = { "clean", "findings", "not screened", NULL };
 static const char *const attributions[] = { "candidate", "iccs-helpers", "package", "system", NULL };
+static const char *const severities[] = { "serious", "note", NULL };
 
 static void check_checks(struct verify_ctx *c, json_object *doc)
 {
@@ -62,7 +64,7 @@ static void check_area(struct verify_ctx *c, json_object *doc, const char *area)
     char path[64];
     json_object *arr;
     const char *st;
-    int64_t want[5] = { 0, 0, 0, 0, 0 }, got;
+    int64_t want[5] = { 0, 0, 0, 0, 0 }, got, serious = 0, notes = 0;
     static const char *const names[5] = { "candidate", "explained", "iccs_helpers", "package", "system" };
     size_t i;
     snprintf(path, sizeof path, "%s.status", area);
@@ -77,6 +79,7 @@ static void check_area(struct verify_ctx *c, json_object *doc, const char *area)
     for (i = 0; i < json_object_array_length(arr); i++) {
         json_object *f = json_object_array_get_idx(arr, i);
         const char *a = record_get_string(f, "attribution"), *note = record_get_string(f, "note");
+        const char *sev = record_get_string(f, "severity");
         int64_t count;
         if (!record_get_string(f, "kind"))
             verify_problem(c, "%s.%zu: missing field kind", path, i);
@@ -87,9 +90,16 @@ static void check_area(struct verify_ctx *c, json_object *doc, const char *area)
         }
         if (record_get_int(f, "count", &count) != 0 || count < 1)
             verify_problem(c, "%s.%zu: count is not a positive integer", path, i);
-        if (strcmp(a, "candidate") == 0)
-            want[note && strncmp(note, "explained: ", 11) == 0 ? 1 : 0]++;
-        else
+        if (sev && !in_list(sev, severities))
+            verify_problem(c, "%s.%zu: severity %s is not serious or note", path, i, sev);
+        if (strcmp(a, "candidate") == 0) {
+            int explained = note && strncmp(note, "explained: ", 11) == 0;
+            want[explained ? 1 : 0]++;
+            if (!explained && sev && strcmp(sev, "note") == 0)
+                notes++;
+            else if (!explained && sev)
+                serious++;
+        } else
             want[strcmp(a, "iccs-helpers") == 0 ? 2 : strcmp(a, "package") == 0 ? 3 : 4]++;
     }
     for (i = 0; i < 5; i++) {
@@ -99,6 +109,21 @@ static void check_area(struct verify_ctx *c, json_object *doc, const char *area)
         else if (got != want[i])
             verify_problem(c, "%s is %lld, its findings give %lld", path, (long long)got,
                            (long long)want[i]);
+    }
+    /* By severity: files of before the severities have neither count. */
+    snprintf(path, sizeof path, "%s.counts.serious", area);
+    if (record_get_int(doc, path, &got) == 0) {
+        int64_t n;
+        if (serious + notes != want[0])
+            verify_problem(c, "%s.findings: %lld of the candidate's unexplained findings have no severity",
+                           area, (long long)(want[0] - serious - notes));
+        if (got != serious)
+            verify_problem(c, "%s is %lld, its findings give %lld", path, (long long)got, (long long)serious);
+        snprintf(path, sizeof path, "%s.counts.notes", area);
+        if (record_get_int(doc, path, &n) != 0)
+            verify_problem(c, "missing field %s (an integer)", path);
+        else if (n != notes)
+            verify_problem(c, "%s is %lld, its findings give %lld", path, (long long)n, (long long)notes);
     }
     if (st && strcmp(st, "not screened") != 0 && (strcmp(st, "findings") == 0) != (want[0] > 0))
         verify_problem(c, "%s.status is %s with %lld unexplained findings of the candidate's", area, st,

@@ -23,6 +23,8 @@ const struct col screen_cols[] = {
     { "memory.counts.iccs_helpers", T_INT, OPT },
     { "memory.counts.package", T_INT, OPT },
     { "memory.counts.system", T_INT, OPT },
+    { "memory.counts.serious", T_INT, OPT },
+    { "memory.counts.notes", T_INT, OPT },
     { "memory.leaked_bytes", T_INT, OPT },
     { "memory.leaked_bytes_per_op", T_NUM, OPT },
     { "secret.status", T_STR, REQ },
@@ -31,7 +33,10 @@ const struct col screen_cols[] = {
     { "secret.counts.iccs_helpers", T_INT, OPT },
     { "secret.counts.package", T_INT, OPT },
     { "secret.counts.system", T_INT, OPT },
+    { "secret.counts.serious", T_INT, OPT },
+    { "secret.counts.notes", T_INT, OPT },
     { "survey.verdict", T_STR, OPT },
+    { "patterns.sha256", T_STR, OPT },
 };
 const size_t N_screen_cols = NCOLS(screen_cols);
 
@@ -46,6 +51,7 @@ const struct col finding_cols[] = {
     { "count", T_INT, OPT },
     { "bytes", T_INT, OPT },
     { "note", T_STR, OPT },
+    { "severity", T_STR, OPT },
 };
 const size_t N_finding_cols = NCOLS(finding_cols);
 

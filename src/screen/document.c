@@ -33,6 +33,7 @@ json_object *screen_findings_json(const struct screen_findings *all, enum screen
                                ? json_object_new_int64((int64_t)f->bytes) : NULL);
         json_object_object_add(o, "message", json_object_new_string(f->message));
         json_object_object_add(o, "note", json_object_new_string(f->note));
+        json_object_object_add(o, "severity", json_object_new_string(f->severity ? f->severity : "serious"));
         fr = json_object_new_array();
         for (k = 0; k < f->nframes; k++)
             json_object_array_add(fr, json_object_new_string(f->frames[k]));
@@ -46,7 +47,7 @@ json_object *screen_area_json(const struct screen_findings *all, enum screen_are
                               int screened)
 {
     json_object *o = json_object_new_object(), *c = json_object_new_object();
-    long candidate = 0, explained = 0, helpers = 0, package = 0, system = 0;
+    long candidate = 0, explained = 0, helpers = 0, package = 0, system = 0, serious = 0;
     size_t i;
     for (i = 0; i < all->n; i++) {
         const struct screen_finding *f = &all->v[i];
@@ -55,8 +56,10 @@ json_object *screen_area_json(const struct screen_findings *all, enum screen_are
         if (strcmp(f->attribution, "candidate") == 0) {
             if (strncmp(f->note, "explained: ", 11) == 0)
                 explained++;
-            else
+            else {
                 candidate++;
+                serious += !f->severity || strcmp(f->severity, "serious") == 0;
+            }
         } else if (strcmp(f->attribution, "iccs-helpers") == 0) {
             helpers++;
         } else if (strcmp(f->attribution, "package") == 0) {
@@ -72,6 +75,9 @@ json_object *screen_area_json(const struct screen_findings *all, enum screen_are
     json_object_object_add(c, "iccs_helpers", json_object_new_int64(helpers));
     json_object_object_add(c, "package", json_object_new_int64(package));
     json_object_object_add(c, "system", json_object_new_int64(system));
+    /* The candidate's unexplained findings by severity. */
+    json_object_object_add(c, "serious", json_object_new_int64(serious));
+    json_object_object_add(c, "notes", json_object_new_int64(candidate - serious));
     json_object_object_add(o, "counts", c);
     return o;
 }

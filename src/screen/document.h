@@ -16,7 +16,7 @@ json_object *screen_findings_json(const struct screen_findings *all, enum screen
 
 /* The summary of an area: status (clean, findings, not screened) and the
  * counts by attribution (candidate, explained, iccs_helpers, package,
- * system). */
+ * system) and of the candidate's by severity (serious, notes). */
 json_object *screen_area_json(const struct screen_findings *all, enum screen_area area,
                               int screened);
 

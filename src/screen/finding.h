@@ -1,6 +1,9 @@
 /* finding.h -- what the screening found: one finding per kind and place,
  * de-duplicated, attributed to the candidate, the official ICCS helpers it
- * ships, the package's own helpers, or the system.  Part of ngcc-perf. */
+ * ships, the package's own helpers, or the system; its severity; and the
+ * explanations of secret-dependent findings on public data, by code
+ * pattern (data/screening-patterns.txt) or by the scheme's own screen_public
+ * lines.  Part of ngcc-perf. */
 #ifndef NGCC_SCREEN_FINDING_H
 #define NGCC_SCREEN_FINDING_H
 
@@ -30,6 +33,9 @@ struct screen_finding {
     char attribution[16];   /* candidate, iccs-helpers, package, system */
     char message[SCREEN_TEXT];
     char note[SCREEN_TEXT]; /* known issue or explanation, else "" */
+    const char *severity;   /* "serious" or "note" (screen_severity) */
+    char path[SCREEN_TEXT]; /* the located frame's file as the tool gave it */
+    int line;               /* and its line (0: unknown) */
     unsigned long count;
     unsigned long long bytes; /* leaks: bytes lost; else 0 */
     size_t nframes;
@@ -48,11 +54,20 @@ struct screen_findings {
     size_t n, cap;
 };
 
-/* Public functions of the instance whose secret-dependent findings are
- * explained (scheme.conf: screen_public FUNCTION REASON...). */
+/* An explanation of secret-dependent findings on public data: from the
+ * package's pattern file (every scheme alike) or from the scheme's own
+ * screen_public lines (FUNCTION, or FILE:LINE, and REASON). */
+enum screen_match {
+    MATCH_FUNCTION,         /* in a function so named, or in what it calls */
+    MATCH_CALL,             /* the finding's line calls a function so named */
+    MATCH_PLACE             /* FILE:LINE (screen_public only) */
+};
 struct screen_explain {
-    char function[128];
+    enum screen_match match;
+    char function[128];     /* the name, or FILE:LINE */
+    char kinds[80];         /* " secret-branch secret-index " or "" (any) */
     char reason[SCREEN_TEXT];
+    char source[48];        /* "screening-patterns.txt", "scheme.conf" */
 };
 struct screen_explains {
     struct screen_explain *v;
@@ -74,15 +89,28 @@ struct screen_finding *screen_add(struct screen_findings *all, const struct scre
                                   const struct screen_frame *frames, size_t nframes,
                                   unsigned long count, unsigned long long bytes);
 
+/* "serious" (sanitizer errors, invalid accesses, uninitialised values,
+ * leaks, secret-dependent behaviour) or "note" (UBSan's arithmetic
+ * undefined behaviour: shifts, overflows, alignment, ...). */
+const char *screen_severity(enum screen_area area, const char *tool, const char *kind);
+
 /* Notes: the known UBSan shift of the ICCS helpers; explained secret
- * findings. */
-void screen_annotate(struct screen_findings *all, const struct screen_explains *ex);
+ * findings of the candidate's, by PATTERNS first, then by the scheme's EX
+ * (either may be NULL). */
+void screen_annotate(struct screen_findings *all, const struct screen_explains *patterns,
+                     const struct screen_explains *ex);
 
 int screen_sources_load(struct screen_sources *src, const char *ldir, const char *conf);
 void screen_sources_free(struct screen_sources *src);
 /* Read screen_public lines of CONF for LABEL (scheme-wide ones too). */
 int screen_explains_load(struct screen_explains *ex, const char *conf, const char *label);
 void screen_explains_free(struct screen_explains *ex);
+/* The package's pattern file: $NGCC_SCREEN_PATTERNS, else
+ * $NGCC_TOP_SRCDIR/data/screening-patterns.txt, else the installed one. */
+const char *screen_patterns_path(void);
+/* Read a pattern file (doc/screen.md): 0, or -1 with ERR saying which
+ * file and line is wrong. */
+int screen_patterns_load(struct screen_explains *ex, const char *file, char *err, size_t size);
 void screen_findings_free(struct screen_findings *all);
 
 /* Copy at most SIZE-1 bytes of S into DST, NUL-terminated. */

@@ -60,16 +60,19 @@ static void usage(FILE *fp)
 "  -V, --version             output version information and exit\n"
 "\n"
 "show prints a screening file one line a finding, tab-separated: area\n"
-"(memory, secret), kind, location, attribution, op, count, tool, note;\n"
+"(memory, secret), kind, location, attribution, op, count, tool, note,\n"
+"severity;\n"
 "then 'status AREA STATUS', 'check NAME STATUS' and 'verdict TEXT'.\n"
 "\n"
 "Environment: VALGRIND (the valgrind program; default: valgrind on PATH),\n"
-"TMPDIR.\n"
+"TMPDIR, NGCC_SCREEN_PATTERNS (the code patterns that explain findings;\n"
+"default: $NGCC_TOP_SRCDIR/data/screening-patterns.txt, else the\n"
+"installed one).\n"
 "\n"
 "Findings are information: exit status 0 when FILE was written, whatever\n"
 "was found; 1 FILE was written but a check failed for a reason of the\n"
 "tool's own (recorded as status \"error\"); 2 usage error; 3 unreadable\n"
-"build.info or FILE not written.\n\n");
+"build.info or patterns, or FILE not written.\n\n");
     gnu_cli_bug_lines(fp);
 }
 
@@ -217,7 +220,7 @@ static int cmd_run(const struct run_opts *o)
     char id[256], label[256], conf[4096], library[4096], status[32], alib[4096] = "", mlib[4096] = "";
     char runtime[256], path[8192], utc[32], err[256];
     struct screen_sources src;
-    struct screen_explains ex;
+    struct screen_explains ex, pat;
     struct screen_findings all;
     struct screen_check chk[8];
     struct screen_config cfg;
@@ -244,6 +247,11 @@ static int cmd_run(const struct run_opts *o)
     }
     info_get(info, "conf", conf, sizeof conf);
     info_get(info, "library", library, sizeof library);
+    if (screen_patterns_load(&pat, screen_patterns_path(), err, sizeof err) != 0) {
+        fprintf(stderr, PROG ": %s\n", err);
+        free(info);
+        return EXIT_INPUT;
+    }
     ldir = dir_of(o->build_info);
     screen_sources_load(&src, ldir, conf);
     screen_explains_load(&ex, conf, label);
@@ -312,7 +320,7 @@ static int cmd_run(const struct run_opts *o)
             screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
             secret_screened = completed(c);
         }
-        screen_annotate(&all, &ex);
+        screen_annotate(&all, &pat, &ex);
     }
     for (i = 0; i < nchk; i++)
         tool_failed |= strcmp(chk[i].status, "error") == 0;
@@ -353,6 +361,7 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(doc, "library", file_json(library, o->root));
     json_object_object_add(doc, "asan_library", file_json(alib, o->root));
     json_object_object_add(doc, "memcheck_library", file_json(mlib, o->root));
+    json_object_object_add(doc, "patterns", file_json(screen_patterns_path(), o->root));
     arr = json_object_new_array();
     for (i = 0; i < nchk; i++)
         json_object_array_add(arr, screen_check_json(&chk[i]));
@@ -390,6 +399,7 @@ static int cmd_run(const struct run_opts *o)
     free(sysdir);
     screen_findings_free(&all);
     screen_explains_free(&ex);
+    screen_explains_free(&pat);
     screen_sources_free(&src);
     free(ldir);
     free(info);
@@ -427,9 +437,9 @@ static int cmd_show(const char *file)
             continue;
         for (i = 0; i < json_object_array_length(arr); i++) {
             json_object *f = json_object_array_get_idx(arr, i);
-            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", areas[a], field(f, "kind"),
+            printf("%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", areas[a], field(f, "kind"),
                    field(f, "location"), field(f, "attribution"), field(f, "op"), field(f, "count"),
-                   field(f, "tool"), field(f, "note"));
+                   field(f, "tool"), field(f, "note"), field(f, "severity"));
         }
     }
     if (json_object_object_get_ex(doc, "checks", &arr) && json_object_is_type(arr, json_type_array))

@@ -67,3 +67,18 @@ expect_none() {
     awk -F '\t' -v a="$2" '$1 == a && ($4 == "candidate" || $4 == "iccs-helpers" || $4 == "system") { f = 1 }
         END { exit f }' "$1" || { cat "$1"; fail "$(basename "$1" .show): unexpected $2 findings"; }
 }
+
+# area_count JSON AREA NAME: the count NAME (candidate, serious, notes, ...)
+# of AREA (memory, secret) in a screening file (ngcc-screen writes one key
+# a line).
+area_count() {
+    awk -v a="\"$2\":" -v k="\"$3\":" '
+        index($0, a) == 3 { in_area = 1 }
+        in_area && index($0, k) { v = $0; sub(/^[^:]*: */, "", v); sub(/,$/, "", v); print v; exit }' "$1"
+}
+
+# expect_count JSON AREA NAME N
+expect_count() {
+    got=$(area_count "$1" "$2" "$3")
+    [ "$got" = "$4" ] || { grep -A12 "\"$2\":" "$1" | head -n 14; fail "$(basename "$1" .json): $2 $3 is ${got:-missing}, not $4"; }
+}
