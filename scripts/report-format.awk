@@ -51,14 +51,18 @@ function fmt_pct(x) {
     return sprintf("%.1f%%", 100 * x)
 }
 
-# A ratio (the summary's ratio columns): three significant digits or
-# more, plain decimals, never a k or an exponent: 0.213, 6.79, 67.9, 679,
-# 6789.
-function fmt_sig3(x) {
-    if (x >= 100) return sprintf("%.0f", x)
-    if (x >= 10) return sprintf("%.1f", x)
-    if (x >= 1) return sprintf("%.2f", x)
-    return sprintf("%.3f", x)
+# A ratio (the summary's ratio columns): three significant digits, or the
+# whole number from 100 up; plain decimals, never a k or an exponent:
+# 0.000894, 0.213, 6.79, 67.9, 679, 6789.
+function fmt_sig3(x,   d, v) {
+    if (x >= 99.95) return sprintf("%.0f", x)
+    if (x >= 9.995) return sprintf("%.1f", x)
+    if (x >= 0.9995) return sprintf("%.2f", x)
+    if (x <= 0) return sprintf("%.0f", x)
+    # below 1: as many decimals as keep three significant digits
+    d = 3; v = x
+    while (v < 0.09995 && d < 12) { v *= 10; d++ }
+    return sprintf("%." d "f", x)
 }
 
 # Calls per operation: 9.05, 10, 24.1.
