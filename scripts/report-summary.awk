@@ -73,9 +73,24 @@ function nb(s) {
 # A paragraph, and lines, folded on the text page.
 function spara(text) { para(format == "txt" ? fold_text(text, SUMMARY_WIDTH, "") : text) }
 function slines(text) { lines(format == "txt" ? fold_text(text, SUMMARY_WIDTH, "    ") : text) }
-function snotes_flush(   k) {
+function snotes_flush(   k, t, n) {
     if (format == "txt") for (k = 1; k <= NPENDING; k++) PENDING[k] = fold_text(PENDING[k], SUMMARY_WIDTH, "    ")
-    notes_flush()
+    if (format != "html" || NPENDING == 0) { notes_flush(); return }
+    # HTML: each note an anchor that its marker in the table links to.
+    t = "<ul class=\"notes\">"
+    for (k = 1; k <= NPENDING; k++) {
+        n = PENDING[k]; sub(/^\[/, "", n); sub(/\].*/, "", n)
+        t = t "\n<li id=\"note-" n "\">" html_text(PENDING[k]) "</li>"
+    }
+    page_block(t "\n</ul>")
+    NPENDING = 0
+}
+
+# A note's marker ([2]); in HTML a link to the note under the table.
+function note_link(m,   n) {
+    if (format != "html") return m
+    n = m; gsub(/[^0-9]/, "", n)
+    return link(m, "#note-" n)
 }
 
 function summary_columns(   t) {
@@ -252,7 +267,7 @@ function summary_row(r,   id, label, row, o, op, notes, stk, pk, ct) {
     row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t" (level_of(id, label) == "" ? "–" : level_of(id, label))
     # CSV has no notes under its table: the cell gives them all, shared ones too.
     notes = row_caveats(r, format == "csv")
-    if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note(id " " fmt_label(label) ": " notes)
+    if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note_link(note(id " " fmt_label(label) ": " notes))
     if (buildfail(id, label)) return row "\t–\t–\t–\t–\t–\t–\t–\t–\t" notes
     for (o = 1; o <= NOPS; o++) {
         op = OPS[o]
