@@ -107,8 +107,9 @@ function summary_columns(   t) {
         "– where the instance has no level or no ML-KEM instance of its level was measured here (the row's note says which)."
     t = t "\npublic key (B), ciphertext (B): bytes, as in section 6; stack (B): the deepest stack of the three operations in " \
         "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
-    t = t "\nscreening (not part of the guide): the candidate's own memory-safety and secret-dependence findings, as in the " \
-        "Implementation screening section of the candidate pages (clean, or their numbers); – where not screened."
+    t = t "\nscreening (not part of the guide): the memory-safety and secret-dependence findings in the scheme's own code " \
+        "(not the official helpers'), as in the Implementation screening section of its page: clean, or how many of each " \
+        "kind; – where not screened."
     t = t "\nnotes: [n], a note under the table on this row alone; what every row shares is said once above the table."
     return t
 }
