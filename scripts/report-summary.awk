@@ -144,7 +144,7 @@ function level_of(id, label) { return ((id, label) in CAT_LEVEL) ? CAT_LEVEL[id,
 # "disturbed" / "noisy" of one record) and SR_TEXT[r, i].
 function sr_add(r, kind, text) { SR_KIND[r, ++SR_N[r]] = kind; SR_TEXT[r, SR_N[r]] = text }
 
-function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct) {
+function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct, sh) {
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         r = ++NSR
@@ -162,7 +162,8 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct) {
             NOK++
             if (R(id, label, op, "disturbed_kept") + 0 > 0) {
                 NDIST++
-                sr_add(r, "disturbed", op " kept disturbed trials (on the CPU " fmt_pct(R(id, label, op, "disturbed_cpu_share")) " of the time)")
+                sh = R(id, label, op, "disturbed_cpu_share")
+                sr_add(r, "disturbed", op " kept disturbed trials" (isnull(sh) ? "" : " (on the CPU " fmt_pct(sh) " of the time)"))
                 dist_range(R(id, label, op, "disturbed_cpu_share"))
             }
             if (R(id, label, op, "reruns.noisy") == "true") { NNOISY++; sr_add(r, "noisy", op " noisy") }
