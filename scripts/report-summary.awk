@@ -9,7 +9,8 @@
 # Text lines are folded at SUMMARY_WIDTH (tables excepted).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-evidence.awk -f report-summary.awk ROWS
+#   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
+#       -f report-robust.awk -f report-summary.awk ROWS
 
 END {
     if (FAILED) exit 1
