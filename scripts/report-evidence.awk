@@ -105,7 +105,8 @@ function load_sizes(file,   line, f, st) {
     while ((st = (getline line < file)) > 0) {
         if (line ~ /^#/ || line == "") continue
         split(line, f, ";")
-        if (f[3] !~ /^[0-9]+$/ || f[5] !~ /^[0-9]+$/) fail(file, "bad line: " line)
+        if (f[3] !~ /^[0-9]+$/ || f[5] !~ /^[0-9]+$/ || f[7] !~ /^[0-9]*$/) fail(file, "bad line: " line)
+        CAT_LEVEL[f[1], f[2]] = f[7]
         CAT_PK[f[1], f[2]] = f[3]
         CAT_SK[f[1], f[2]] = f[4]
         CAT_CT[f[1], f[2]] = f[5]

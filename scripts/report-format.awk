@@ -51,6 +51,20 @@ function fmt_pct(x) {
     return sprintf("%.1f%%", 100 * x)
 }
 
+# A ratio (the summary's ratio columns): three significant digits, or the
+# whole number from 100 up; plain decimals, never a k or an exponent:
+# 0.000894, 0.213, 6.79, 67.9, 679, 6789.
+function fmt_sig3(x,   d, v) {
+    if (x >= 99.95) return sprintf("%.0f", x)
+    if (x >= 9.995) return sprintf("%.1f", x)
+    if (x >= 0.9995) return sprintf("%.2f", x)
+    if (x <= 0) return sprintf("%.0f", x)
+    # below 1: as many decimals as keep three significant digits
+    d = 3; v = x
+    while (v < 0.09995 && d < 12) { v *= 10; d++ }
+    return sprintf("%." d "f", x)
+}
+
 # Calls per operation: 9.05, 10, 24.1.
 function fmt_calls(x) { return sprintf("%.3g", x) }
 
@@ -86,6 +100,29 @@ function fmt_label(label) { return "`" label "`" }
 
 # A file inside a table or a note (in HTML a link to the raw evidence).
 function fmt_path(path) { return format == "html" ? html_path_mark(path) : "`" path "`" }
+
+# TEXT folded at spaces into lines of at most WIDTH bytes (so characters),
+# every line after the first of an input line prefixed with INDENT; a
+# word longer than WIDTH stays whole.  For the text pages whose lines
+# must stay short (the summary).
+function fold_text(text, width, indent,   n, l, i, out, line, w, nw, j, cur) {
+    n = split(text, l, "\n")
+    out = ""
+    for (i = 1; i <= n; i++) {
+        nw = split(l[i], w, " ")
+        cur = ""
+        line = ""
+        for (j = 1; j <= nw; j++) {
+            if (cur == "") { cur = w[j]; continue }
+            if (length(cur) + 1 + length(w[j]) > width) {
+                line = line cur "\n"
+                cur = indent w[j]
+            } else cur = cur " " w[j]
+        }
+        out = out (i > 1 ? "\n" : "") line cur
+    }
+    return out
+}
 
 # ---- natural sort ------------------------------------------------------------
 

@@ -112,7 +112,9 @@ function markup_table(header, body, nrows,   rows, n, i, t, name) {
         CSV_NAME[CSV_TABLES] = name
         return
     }
-    t = "<div class=\"table\"><table>\n<thead>" html_row("th", header) "</thead>\n<tbody>"
+    # TABLE_CLASS "fit" (the summary's): cells wrap so that the table fits
+    # the page's width.
+    t = "<div class=\"table\"><table" (TABLE_CLASS != "" ? " class=\"" TABLE_CLASS "\"" : "") ">\n<thead>" html_row("th", header) "</thead>\n<tbody>"
     n = nrows ? split(body, rows, "\n") : 0
     for (i = 1; i <= n; i++) t = t "\n" html_row("td", rows[i])
     page_block(t "\n</tbody></table></div>")
@@ -203,6 +205,7 @@ function html_style() {
         ".table{overflow-x:auto;-webkit-overflow-scrolling:touch;margin:.4em 0}\n" \
         "table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;padding:.25em .5em;text-align:left;vertical-align:top}\n" \
         "th{background:#f2f2f2}tbody tr:nth-child(even){background:#fafafa}td{white-space:nowrap}\n" \
+        "table.fit td{white-space:normal}table.fit th,table.fit td{padding:.25em .35em}table.fit code,table.fit a{white-space:nowrap}\n" \
         "code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}\n" \
         "figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #eee}figcaption{font-size:.9em;color:#444}\n" \
         "ul{padding-left:1.2em}a{color:#0645ad}\n" \

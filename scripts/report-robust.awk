@@ -26,12 +26,9 @@ function id_has(id, name,   k, o) {
     return 0
 }
 
-# A ratio to the reference: 6.67, 66.7, 667, then as cycles (822.7 k).
-function fmt_ratio(x) {
-    if (x < 10) return sprintf("%.2f", x)
-    if (x < 1000) return sprintf("%.1f", x)
-    return fmt_cycles(x)
-}
+# A ratio to the reference: the summary's one format for ratios
+# (report-format.awk): 6.67, 66.7, 667, 6671.
+function fmt_ratio(x) { return fmt_sig3(x) }
 
 # ---- 4a. Per-call distribution (candidate pages) ----------------------------------
 

@@ -1,10 +1,16 @@
 # report-summary.awk -- the summary page of one system: OUTDIR/summary.txt
 # (or .md), one row per instance of every scheme measured there, the
 # package's ML-KEM included as the reference point (doc/report.md,
-# "Summary page").
+# "Summary page"): its security level, its figures, their ratio to the
+# ML-KEM instance of that level, sizes, stack, screening; the columns are
+# defined and the caveats that every row shares said once above the
+# table, a row's own caveats in a numbered note below it; the robust
+# figures and the ratios to the reference workload in a second table.
+# Text lines are folded at SUMMARY_WIDTH (tables excepted).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-evidence.awk -f report-summary.awk ROWS
+#   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
+#       -f report-robust.awk -f report-summary.awk ROWS
 
 END {
     if (FAILED) exit 1
@@ -13,28 +19,101 @@ END {
 }
 
 function summary_page(   ids, n, k, s, c) {
+    SUMMARY_WIDTH = 100
     page_begin()
+    notes_begin()
     para(breadcrumb("summary"))
     heading(1, "Summary — performance on " arch_name() " (system " sysid ")")
-    if (emulated_note() != "") para(emulated_note())
+    if (emulated_note() != "") spara(emulated_note())
     s = "Measured on " processor_text() "; clock " clock_text() "."
     c = counter_sentence("")
     if (c != "") s = s " " c
     if (quick_note() != "") s = s " " quick_note()
-    para(s)
-    if (host_state_sentence("") != "") para(host_state_sentence(""))
-    para("Notation: a cell gives the mean cycles of one operation, as in section 4 of the candidate pages (k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of that operation spent in the hash helpers (pseudohash, pseudoXOF and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – marks a figure that was not measured and * one with a caveat (trials kept although disturbed, or noisy), and the notes say why. Public key and ciphertext in bytes, as in section 6; stack: the deepest stack of the three operations in bytes, as in section 5. Screening (not part of the guide): the candidate's own memory-safety and secret-dependence findings, as in the Implementation screening section of the candidate pages (clean, or their numbers); – where not screened." \
-         ((OWN_ID in NLABELS) ? " The ML-KEM rows (" OWN_ID ") are the package's own implementation of FIPS 203, the reference point." : ""))
+    spara(s)
+    if (host_state_sentence("") != "") spara(host_state_sentence(""))
     heading(2, "Key encapsulation")
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
-    table_begin("id\talgorithm\tinstance\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)" summary_extra_header() "\tpublic key (B)\tciphertext (B)\tstack (B)\tscreening\tnotes")
-    for (k = 1; k <= n; k++) summary_rows(ids[k])
+    mlkem_levels()
+    NSR = 0
+    for (k = 1; k <= n; k++) summary_collect(ids[k])
+    summary_shared()
+    spara("Columns:")
+    slines(summary_columns())
+    if (SHARED_TEXT != "") spara("Caveats of every row, said once here: " SHARED_TEXT ".")
+    TABLE_CLASS = "fit"
+    table_begin("id\talgorithm\tinstance\tlevel\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)\t× ML-KEM keygen / enc / dec" \
+                "\tpublic key (B)\tciphertext (B)\tstack (B)\tscreening\tnotes")
+    for (k = 1; k <= NSR; k++) table_row(summary_row(k))
     table_end()
-    if (summary_extra_note() != "") para(summary_extra_note())
-    para("Pages: " pages_list(ids, n) ".")
+    snotes_flush()
+    if (summary_extra_header() != "") {
+        heading(2, (summary_robust_shown() ? "Robust figures and ratios to " : "Ratios to ") reference_name())
+        spara(summary_extra_note())
+        table_begin("id\tinstance" summary_extra_header())
+        for (k = 1; k <= NSR; k++)
+            table_row(page_link(SR_ID[k], SR_ID[k]) "\t" fmt_label(SR_LABEL[k]) \
+                      nb(buildfail(SR_ID[k], SR_LABEL[k]) ? summary_extra_empty() : summary_extra_cells(SR_ID[k], SR_LABEL[k])))
+        table_end()
+    }
+    TABLE_CLASS = ""
+    spara("Pages: " pages_list(ids, n) ".")
     page_write(page_file(outdir, "summary"))
+}
+
+# Figure cells in HTML, where the table's cells wrap: a number keeps its
+# unit (134.8 k), a "> N" its sign, and a triple breaks after its slashes.
+function nb(s) {
+    if (format != "html") return s
+    gsub(/ k/, "\302\240k", s); gsub(/ M/, "\302\240M", s); gsub(/ G/, "\302\240G", s)
+    gsub(/ \//, "\302\240/", s); gsub(/> /, ">\302\240", s)
+    return s
+}
+
+# A paragraph, and lines, folded on the text page.
+function spara(text) { para(format == "txt" ? fold_text(text, SUMMARY_WIDTH, "") : text) }
+function slines(text) { lines(format == "txt" ? fold_text(text, SUMMARY_WIDTH, "    ") : text) }
+function snotes_flush(   k, t, n) {
+    if (format == "txt") for (k = 1; k <= NPENDING; k++) PENDING[k] = fold_text(PENDING[k], SUMMARY_WIDTH, "    ")
+    if (format != "html" || NPENDING == 0) { notes_flush(); return }
+    # HTML: each note an anchor that its marker in the table links to.
+    t = "<ul class=\"notes\">"
+    for (k = 1; k <= NPENDING; k++) {
+        n = PENDING[k]; sub(/^\[/, "", n); sub(/\].*/, "", n)
+        t = t "\n<li id=\"note-" n "\">" html_text(PENDING[k]) "</li>"
+    }
+    page_block(t "\n</ul>")
+    NPENDING = 0
+}
+
+# A note's marker ([2]); in HTML a link to the note under the table.
+function note_link(m,   n) {
+    if (format != "html") return m
+    n = m; gsub(/[^0-9]/, "", n)
+    return link(m, "#note-" n)
+}
+
+function summary_columns(   t) {
+    t = "id, algorithm, instance: the catalog id (its page), the algorithm, the parameter set" \
+        ((OWN_ID in NLABELS) ? "; the " OWN_ID " rows are the package's own implementation of FIPS 203, the reference point" : "") "."
+    t = t "\nlevel: the security level the instance targets, in bits, as data/kem-instances.csv gives it" \
+        (MLKEM_LEVELS != "" ? " (ML-KEM: " MLKEM_LEVELS ", FIPS 203 categories 1, 3 and 5)" : "") "; – where the catalog gives none."
+    t = t "\nkeygen, enc, dec cycles (sym %): the mean cycles of one operation, as in section 4 of the candidate pages " \
+        "(k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of it spent in the hash helpers (pseudohash, pseudoXOF " \
+        "and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – not measured; " \
+        "* a caveat of that figure alone, in the row's note."
+    t = t "\n× ML-KEM keygen / enc / dec: the mean cycles of each operation over those of the package's ML-KEM instance of " \
+        "the same level measured on this system (1.00 on the ML-KEM rows), three significant digits (0.213, 6.79, 67.9, 679); " \
+        "– where the instance has no level or no ML-KEM instance of its level was measured here (the row's note says which)."
+    t = t "\npublic key (B), ciphertext (B): bytes, as in section 6; stack (B): the deepest stack of the three operations in " \
+        "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
+    t = t "\nscreening (not part of the guide): the unexplained findings in the scheme's own code (not the official " \
+        "helpers'), as in the Implementation screening section of its page: memory serious N (sanitizer errors, invalid " \
+        "accesses, leaks), UB notes N (UBSan's other undefined behaviour), secret N; findings that " \
+        "data/screening-patterns.txt explains, alike for every scheme, are not counted; clean, or – where not screened."
+    t = t "\nnotes: [n], a note under the table on this row alone; what every row shares is said once above the table."
+    return t
 }
 
 function pages_list(ids, n,   k, t) {
@@ -42,61 +121,171 @@ function pages_list(ids, n,   k, t) {
     return t ", " page_link(sysid " method", "method")
 }
 
-function summary_rows(id,   k, label, o, op, row, notes, np, nok, pk, ct, miss, stk) {
+# The package's ML-KEM instance of each level (MLKEM_AT[level]), from the
+# size catalog, and the levels as words ("128 (ML-KEM-512), ...").
+function mlkem_levels(   k, f, lv, n, i, j, t) {
+    n = 0
+    for (k in CAT_LEVEL) {
+        split(k, f, SUBSEP)
+        if (f[1] != OWN_ID || CAT_LEVEL[k] == "") continue
+        MLKEM_AT[CAT_LEVEL[k]] = f[2]
+        lv[++n] = CAT_LEVEL[k] + 0
+    }
+    for (i = 2; i <= n; i++) { t = lv[i]; for (j = i - 1; j >= 1 && lv[j] > t; j--) lv[j + 1] = lv[j]; lv[j + 1] = t }
+    MLKEM_LEVELS = ""
+    for (i = 1; i <= n; i++) MLKEM_LEVELS = MLKEM_LEVELS (i > 1 ? (i == n ? " and " : ", ") : "") lv[i] " (" MLKEM_AT[lv[i]] ")"
+    MLKEM_LIST = ""
+    for (i = 1; i <= n; i++) MLKEM_LIST = MLKEM_LIST (i > 1 ? (i == n ? " and " : ", ") : "") lv[i]
+}
+
+function level_of(id, label) { return ((id, label) in CAT_LEVEL) ? CAT_LEVEL[id, label] : "" }
+
+# ---- the rows: first every caveat, then what every row shares, then the cells ----
+
+# Caveats of row r: SR_N[r] items, each SR_KIND[r, i] ("instance", or
+# "disturbed" / "noisy" of one record) and SR_TEXT[r, i].
+function sr_add(r, kind, text) { SR_KIND[r, ++SR_N[r]] = kind; SR_TEXT[r, SR_N[r]] = text }
+
+function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct, sh) {
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
-        notes = ""
-        if (buildfail(id, label)) {
-            table_row(page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t–\t–\t–" summary_extra_empty() "\t–\t–\t–\t–\tBUILDFAIL: " I(id, label, "build.reason"))
-            continue
-        }
-        if (I(id, label, "kat.status") != "PASS") notes = add(notes, "KAT " I(id, label, "kat.status"))
-        if (I(id, label, "flags_class") != "guide") notes = add(notes, I(id, label, "flags_class") " flags")
-        row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label)
+        r = ++NSR
+        SR_ID[r] = id; SR_LABEL[r] = label; SR_N[r] = 0
+        if (buildfail(id, label)) { sr_add(r, "buildfail", "BUILDFAIL: " I(id, label, "build.reason")); continue }
+        NMEASURED++
+        if (I(id, label, "kat.status") != "PASS") sr_add(r, "instance", "KAT " I(id, label, "kat.status"))
+        if (I(id, label, "flags_class") != "guide") sr_add(r, "instance", I(id, label, "flags_class") " flags")
         np = 0; nok = 0; miss = ""
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
-            if (R(id, label, op, "present") != "1") {
-                row = row "\t–"
-                notes = add(notes, op " not measured")
-                continue
-            }
-            if (R(id, label, op, "status") != "ok") {
-                row = row "\t–"
-                notes = add(notes, op " " R(id, label, op, "status"))
-                continue
-            }
+            if (R(id, label, op, "present") != "1") { sr_add(r, "instance", op " not measured"); continue }
+            if (R(id, label, op, "status") != "ok") { sr_add(r, "instance", op " " R(id, label, op, "status")); continue }
             nok++
-            row = row "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks"))
-            if (figure_marks(id, label, op) != "") {
-                if (R(id, label, op, "disturbed_kept") + 0 > 0)
-                    notes = add(notes, op " kept disturbed trials (on the CPU " fmt_pct(R(id, label, op, "disturbed_cpu_share")) " of the time)")
-                if (R(id, label, op, "reruns.noisy") == "true") notes = add(notes, op " noisy")
-                row = row " *"
+            NOK++
+            if (R(id, label, op, "disturbed_kept") + 0 > 0) {
+                NDIST++
+                sh = R(id, label, op, "disturbed_cpu_share")
+                sr_add(r, "disturbed", op " kept disturbed trials" (isnull(sh) ? "" : " (on the CPU " fmt_pct(sh) " of the time)"))
+                dist_range(R(id, label, op, "disturbed_cpu_share"))
             }
-            if (P(id, label, op, "status") == "ok")
-                row = row " (" fmt_pct(P(id, label, op, "hash_share")) ")"
-            else {
-                row = row " (–)"
-                np++
-                miss = miss (miss != "" ? ", " : "") op
-            }
+            if (R(id, label, op, "reruns.noisy") == "true") { NNOISY++; sr_add(r, "noisy", op " noisy") }
+            if (P(id, label, op, "status") != "ok") { np++; miss = miss (miss != "" ? ", " : "") op }
         }
-        if (np > 0 && np == nok) notes = add(notes, "not profiled")
-        else if (np > 0) notes = add(notes, miss " not profiled")
+        if (np > 0 && np == nok) sr_add(r, "instance", "not profiled")
+        else if (np > 0) sr_add(r, "instance", miss " not profiled")
         pk = catalog_has(id, label) ? CAT_PK[id, label] : I(id, label, "sizes.pk")
         ct = catalog_has(id, label) ? CAT_CT[id, label] : I(id, label, "sizes.ct")
         if (catalog_has(id, label) && ((!isnull(I(id, label, "sizes.pk")) && I(id, label, "sizes.pk") + 0 != pk + 0) ||
                                        (!isnull(I(id, label, "sizes.ct")) && I(id, label, "sizes.ct") + 0 != ct + 0)))
-            notes = add(notes, "getters disagree with the size catalog")
-        stk = deepest_stack(id, label)
-        row = row summary_extra_cells(id, label) "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
-              "\t" (stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
-        table_row(row)
+            sr_add(r, "instance", "getters disagree with the size catalog")
+        SR_PK[r] = pk; SR_CT[r] = ct
+        SR_RATIO[r] = mlkem_ratio(r, id, label)
     }
 }
 
-# The candidate's findings of an instance's screening, in a few words, one
+function dist_range(x) {
+    if (isnull(x) || x == "") return
+    if (DIST_LO == "" || x + 0 < DIST_LO + 0) DIST_LO = x
+    if (DIST_HI == "" || x + 0 > DIST_HI + 0) DIST_HI = x
+}
+
+# The × ML-KEM cell of row r; a row without a match gets a caveat saying why.
+function mlkem_ratio(r, id, label,   lv, ref, o, op, t, a, b) {
+    lv = level_of(id, label)
+    if (lv == "") return "–"
+    if (!(lv in MLKEM_AT)) {
+        sr_add(r, "instance", "× ML-KEM –: no ML-KEM instance targets level " lv \
+               (MLKEM_LIST != "" ? " (FIPS 203 has " MLKEM_LIST ")" : ""))
+        return "–"
+    }
+    ref = MLKEM_AT[lv]
+    if (!(("instance", OWN_ID SUBSEP ref) in SEEN) || buildfail(OWN_ID, ref)) {
+        sr_add(r, "instance", "× ML-KEM –: " ref ", of level " lv ", was not measured on this system")
+        return "–"
+    }
+    for (o = 1; o <= NOPS; o++) {
+        op = OPS[o]
+        a = R(id, label, op, "stats.mean_ticks"); b = R(OWN_ID, ref, op, "stats.mean_ticks")
+        t = t (o > 1 ? " / " : "") \
+            (R(id, label, op, "status") == "ok" && R(OWN_ID, ref, op, "status") == "ok" && b + 0 > 0 ? fmt_sig3(a / b) : "–")
+    }
+    return t
+}
+
+# What every measured row shares (at least two of them): an instance caveat
+# of the same text, trials kept although disturbed or noisy on every
+# record; SHARED[text] and SHARED_KIND[kind] mark them, SHARED_TEXT says them.
+function summary_shared(   r, i, cnt, seen, t, order, n, k) {
+    SHARED_TEXT = ""
+    if (NMEASURED < 2) return
+    n = 0
+    for (r = 1; r <= NSR; r++) {
+        delete seen
+        for (i = 1; i <= SR_N[r]; i++) {
+            if (SR_KIND[r, i] != "instance" || (SR_TEXT[r, i] in seen)) continue
+            seen[SR_TEXT[r, i]] = 1
+            if (!(SR_TEXT[r, i] in cnt)) order[++n] = SR_TEXT[r, i]
+            cnt[SR_TEXT[r, i]]++
+        }
+    }
+    if (NOK >= 2 && NDIST == NOK) {
+        SHARED_KIND["disturbed"] = 1
+        t = "every figure kept trials although disturbed (on its CPU " \
+            (DIST_LO == "" ? "" : fmt_pct(DIST_LO) (fmt_pct(DIST_HI) != fmt_pct(DIST_LO) ? "–" fmt_pct(DIST_HI) : "") " of the time") \
+            "): the rerun limits were reached, and the figures may be too high"
+        sub(/ \(on its CPU \)/, "", t)
+        SHARED_TEXT = t
+    }
+    if (NOK >= 2 && NNOISY == NOK) {
+        SHARED_KIND["noisy"] = 1
+        SHARED_TEXT = SHARED_TEXT (SHARED_TEXT != "" ? "; " : "") "every figure is noisy (its trials stayed more than 5 % apart after the reruns allowed)"
+    }
+    for (k = 1; k <= n; k++)
+        if (cnt[order[k]] == NMEASURED) {
+            SHARED[order[k]] = 1
+            SHARED_TEXT = SHARED_TEXT (SHARED_TEXT != "" ? "; " : "") "every instance: " order[k]
+        }
+}
+
+# Row r's own caveats, "; "-joined (what every row shares left out unless
+# ALL).
+function row_caveats(r, all,   i, t, k) {
+    for (i = 1; i <= SR_N[r]; i++) {
+        k = SR_KIND[r, i]
+        if (!all && k == "instance" && (SR_TEXT[r, i] in SHARED)) continue
+        if (!all && (k in SHARED_KIND)) continue
+        t = add(t, SR_TEXT[r, i])
+    }
+    return t
+}
+
+# The mark of a record's figure: " *" for a caveat that not every row shares.
+function own_mark(id, label, op) {
+    if (R(id, label, op, "disturbed_kept") + 0 > 0 && !("disturbed" in SHARED_KIND)) return " *"
+    if (R(id, label, op, "reruns.noisy") == "true" && !("noisy" in SHARED_KIND)) return " *"
+    return ""
+}
+
+function summary_row(r,   id, label, row, o, op, notes, stk, pk, ct) {
+    id = SR_ID[r]; label = SR_LABEL[r]
+    row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t" (level_of(id, label) == "" ? "–" : level_of(id, label))
+    # CSV has no notes under its table: the cell gives them all, shared ones too.
+    notes = row_caveats(r, format == "csv")
+    if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note_link(note(id " " fmt_label(label) ": " notes))
+    if (buildfail(id, label)) return row "\t–\t–\t–\t–\t–\t–\t–\t–\t" notes
+    for (o = 1; o <= NOPS; o++) {
+        op = OPS[o]
+        if (R(id, label, op, "present") != "1" || R(id, label, op, "status") != "ok") { row = row "\t–"; continue }
+        row = row "\t" nb(fmt_cycles(R(id, label, op, "stats.mean_ticks")) own_mark(id, label, op)) \
+              " (" (P(id, label, op, "status") == "ok" ? fmt_pct(P(id, label, op, "hash_share")) : "–") ")"
+    }
+    pk = SR_PK[r]; ct = SR_CT[r]
+    stk = deepest_stack(id, label)
+    return row "\t" nb(SR_RATIO[r]) "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
+           "\t" nb(stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
+}
+
+# The scheme's own findings of an instance's screening, in a few words, one
 # format: "clean", else "memory serious N, UB notes N, secret N" (the
 # parts that are not 0; "memory N" from a file of before the severities).
 function screening_cell(id, label,   m, s, t, ms, mn) {

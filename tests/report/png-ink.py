@@ -2,10 +2,13 @@
 """png-ink.py -- how much of a screenshot is not blank.
 
 Part of ngcc-perf's tests (browser.test).  Usage: png-ink.py FILE.png
-Prints: WIDTH HEIGHT INK COLOURED, where INK is the share of pixels that
-are not the background (the most common colour) and COLOURED the share of
-warm chart colours (the orange of the enc points and the DRNG bars: red
-high, blue low), which text, links and tables never use.  Reads 8-bit
+[RRGGBB]...  Prints: WIDTH HEIGHT INK COLOURED, where INK is the share of
+pixels that are not the background (the most common colour) and COLOURED
+the share of warm chart colours (the orange of the enc points and the
+DRNG bars: red high, blue low), which text, links and tables never use;
+then for each RRGGBB given, the smallest and largest x of the pixels of
+exactly that colour (-1 -1 if none), to see where a painted element
+lies.  Reads 8-bit
 RGB or RGBA PNGs without interlacing (what Chromium writes); exit 1 for
 anything else."""
 import struct
@@ -63,6 +66,12 @@ def main():
     except (OSError, ValueError, zlib.error, struct.error, TypeError, IndexError) as e:
         print("png-ink.py: %s: %s" % (sys.argv[1], e), file=sys.stderr)
         return 1
+    try:
+        want = [tuple(int(c[i:i + 2], 16) for i in (0, 2, 4)) for c in sys.argv[2:]]
+    except ValueError:
+        print("png-ink.py: a colour is RRGGBB in hex", file=sys.stderr)
+        return 1
+    extent = {c: [-1, -1] for c in want}
     counts = {}
     warm = 0
     for line in lines:
@@ -71,9 +80,18 @@ def main():
             counts[px] = counts.get(px, 0) + 1
             if px[0] > 180 and 60 < px[1] < 170 and px[2] < 120:
                 warm += 1
+            if px in extent:
+                e = extent[px]
+                if e[0] < 0 or x // bpp < e[0]:
+                    e[0] = x // bpp
+                if x // bpp > e[1]:
+                    e[1] = x // bpp
     background = max(counts.values())
     total = w * h
-    print("%d %d %.4f %.4f" % (w, h, (total - background) / total, warm / total))
+    out = "%d %d %.4f %.4f" % (w, h, (total - background) / total, warm / total)
+    for c in want:
+        out += " %d %d" % tuple(extent[c])
+    print(out)
     return 0
 
 
