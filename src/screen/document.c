@@ -86,5 +86,8 @@ json_object *screen_check_json(const struct screen_check *chk)
     json_object_object_add(o, "ops", json_object_new_int64((int64_t)chk->ops));
     json_object_object_add(o, "reports", json_object_new_int64(chk->reports));
     json_object_object_add(o, "seconds", json_object_new_double(chk->seconds));
+    json_object_object_add(o, "limit_s", chk->limit_s > 0 ? json_object_new_double(chk->limit_s) : NULL);
+    json_object_object_add(o, "limit_basis", chk->limit_s > 0 ? json_object_new_string(chk->limit_basis)
+                           : NULL);
     return o;
 }

@@ -19,6 +19,7 @@
 #include "document.h"
 #include "elfdyn.h"
 #include "finding.h"
+#include "limits.h"
 #include "reaper.h"
 #include "survey.h"
 #include "sysfile.h"
@@ -36,6 +37,7 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
 "Usage: " PROG " run --build-info FILE --out FILE [OPTION]...\n"
+"  or:  " PROG " limits --kat-log FILE [--quick] [--timeout S]...\n"
 "  or:  " PROG " show FILE\n"
 "Screen one instance: its screening builds under AddressSanitizer and UBSan,\n"
 "valgrind memcheck, secret-dependent branches and indices, and the\n"
@@ -48,16 +50,26 @@ static void usage(FILE *fp)
 "                            (default ROOT/screen/ID/asan/LABEL/build.info)\n"
 "      --memcheck-info=FILE  build.info of the debug-info build for valgrind\n"
 "                            (default ROOT/screen/ID/memcheck/LABEL/build.info)\n"
-"      --system-dir=DIR      where the instance's profiles are (default: three\n"
-"                            levels above FILE)\n"
+"      --system-dir=DIR      where the instance's profiles and KAT log are\n"
+"                            (default: three levels above FILE)\n"
+"      --kat-log=FILE        the instance's KAT log, for the limits\n"
+"                            (default SYSTEM-DIR/kat/ID/LABEL.log)\n"
 "      --kat-records=N       KAT records under the sanitizers (10; quick 1)\n"
 "      --ops=N               operations of each kind per check (3; quick 1)\n"
-"      --timeout=S           wall clock limit of each check (600)\n"
+"      --timeout=S           upper bound of each check's limit (600)\n"
 "      --no-valgrind         skip the valgrind checks\n"
 "      --quick               fewer records and operations\n"
 "  -q, --quiet               print nothing but errors\n"
 "  -h, --help                display this help and exit\n"
 "  -V, --version             output version information and exit\n"
+"\n"
+"Each check's wall clock limit: FLOOR + FACTOR x (the KAT's child wall time\n"
+"per record) x the records' worth the check runs (asan-kat: N records;\n"
+"asan-OP: N+1; memcheck, secret: N rounds); FLOOR 10 s (quick 5 s), FACTOR\n"
+"20 under AddressSanitizer, 200 under valgrind.  Without a usable KAT time\n"
+"(no log, the KAT timed out or crashed): 2 x FLOOR.  Never above --timeout.\n"
+"A check killed at its limit is 'timeout'; the others still run.  limits\n"
+"prints each check's limit and its derivation, tab-separated.\n"
 "\n"
 "show prints a screening file one line a finding, tab-separated: area\n"
 "(memory, secret), kind, location, attribution, op, count, tool, note;\n"
@@ -193,7 +205,7 @@ static int completed(const struct screen_check *chk)
 }
 
 struct run_opts {
-    const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir;
+    const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir, *kat_log;
     unsigned long kat_records, ops;
     double timeout_s;
     int quick, no_valgrind, quiet;
@@ -209,6 +221,31 @@ static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
         return -1;
     *out = v;
     return 0;
+}
+
+/* Set the limit of the check NAME into C (limits.h). */
+static void set_limit(struct screen_check *c, const char *name, const struct run_opts *o,
+                      const struct screen_kat_time *kt)
+{
+    c->limit_s = screen_check_limit(name, kt, o->kat_records, o->ops, o->quick, o->timeout_s,
+                                    c->limit_basis, sizeof c->limit_basis);
+}
+
+static const char *const check_names[6] = { "asan-kat", "asan-keygen", "asan-enc", "asan-dec",
+                                             "memcheck", "secret" };
+
+/* ngcc-screen limits: the limits a run would apply, one line a check. */
+static int cmd_limits(const struct run_opts *o)
+{
+    struct screen_kat_time kt;
+    struct screen_check c;
+    size_t i;
+    screen_kat_time_read(o->kat_log, &kt);
+    for (i = 0; i < 6; i++) {
+        set_limit(&c, check_names[i], o, &kt);
+        printf("%s\t%g\t%s\n", check_names[i], c.limit_s, c.limit_basis);
+    }
+    return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_TOOL);
 }
 
 static int cmd_run(const struct run_opts *o)
@@ -228,8 +265,9 @@ static int cmd_run(const struct run_opts *o)
     const char *profiles[3];
     char *profile_paths[3] = { NULL, NULL, NULL };
     static const char *const ops[3] = { "keygen", "enc", "dec" };
-    char self[4096];
+    char self[4096], *katlog = NULL;
     ssize_t sl;
+    struct screen_kat_time kt;
 
     memset(&all, 0, sizeof all);
     if (!(info = sys_read_file(o->build_info, NULL))) {
@@ -242,6 +280,16 @@ static int cmd_run(const struct run_opts *o)
         free(info);
         return EXIT_INPUT;
     }
+    /* The KAT gate ran before: its time gives the checks' limits. */
+    sysdir = o->system_dir ? NULL : dir_of(o->out);
+    if (!o->kat_log) {
+        const char *sd = o->system_dir ? o->system_dir : sysdir;
+        /* OUT is SYSDIR/screen/ID/LABEL.json. */
+        katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 24);
+        if (katlog)
+            sprintf(katlog, "%s%s/kat/%s/%s.log", sd, o->system_dir ? "" : "/../..", id, label);
+    }
+    screen_kat_time_read(o->kat_log ? o->kat_log : katlog, &kt);
     info_get(info, "conf", conf, sizeof conf);
     info_get(info, "library", library, sizeof library);
     ldir = dir_of(o->build_info);
@@ -280,11 +328,15 @@ static int cmd_run(const struct run_opts *o)
                     "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
         } else {
             static const char *const modes[4] = { "kat", "keygen", "enc", "dec" };
+            /* Each its own child with its own limit: one that hangs costs
+             * that limit, the next still runs. */
             for (i = 0; i < 4; i++) {
                 struct screen_check *c = &chk[nchk++];
                 memset(c, 0, sizeof *c);
+                set_limit(c, check_names[i], o, &kt);
                 if (!o->quiet)
-                    printf("  SCREEN   %s/%s asan+ubsan %s\n", id, label, modes[i]);
+                    printf("  SCREEN   %s/%s asan+ubsan %s (limit %g s)\n", id, label, modes[i],
+                           c->limit_s);
                 screen_check_asan(&cfg, runtime, alib, modes[i], i == 0 ? o->kat_records : o->ops,
                                   &src, &all, c);
                 memory_screened |= completed(c);
@@ -301,14 +353,16 @@ static int cmd_run(const struct run_opts *o)
             struct screen_check *c = &chk[nchk++];
             unsigned long long ignored;
             memset(c, 0, sizeof *c);
+            set_limit(c, "memcheck", o, &kt);
             if (!o->quiet)
-                printf("  SCREEN   %s/%s valgrind memcheck\n", id, label);
+                printf("  SCREEN   %s/%s valgrind memcheck (limit %g s)\n", id, label, c->limit_s);
             screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, &src, &all, c, &leaked);
             memory_screened |= completed(c);
             c = &chk[nchk++];
             memset(c, 0, sizeof *c);
+            set_limit(c, "secret", o, &kt);
             if (!o->quiet)
-                printf("  SCREEN   %s/%s valgrind secret\n", id, label);
+                printf("  SCREEN   %s/%s valgrind secret (limit %g s)\n", id, label, c->limit_s);
             screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
             secret_screened = completed(c);
         }
@@ -317,7 +371,6 @@ static int cmd_run(const struct run_opts *o)
     for (i = 0; i < nchk; i++)
         tool_failed |= strcmp(chk[i].status, "error") == 0;
 
-    sysdir = o->system_dir ? NULL : dir_of(o->out);
     for (op = 0; op < 3; op++) {
         /* OUT is SYSDIR/screen/ID/LABEL.json. */
         if (o->system_dir)
@@ -388,6 +441,7 @@ static int cmd_run(const struct run_opts *o)
     for (op = 0; op < 3; op++)
         free(profile_paths[op]);
     free(sysdir);
+    free(katlog);
     screen_findings_free(&all);
     screen_explains_free(&ex);
     screen_sources_free(&src);
@@ -470,7 +524,7 @@ int main(int argc, char **argv)
         gnu_cli_version(PROG);
         return gnu_cli_stdout_status(PROG, EXIT_OK, 3);
     }
-    if (argc < 2 || strcmp(argv[1], "run") != 0) {
+    if (argc < 2 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "limits") != 0)) {
         fprintf(stderr, PROG ": %s (try '" PROG " --help')\n",
                 argc < 2 ? "no command given" : "unknown command");
         return EXIT_USAGE;
@@ -483,7 +537,7 @@ int main(int argc, char **argv)
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         static const char *const valued[] = { "--build-info", "--out", "--root", "--asan-info",
-            "--memcheck-info", "--system-dir", "--kat-records", "--ops", "--timeout" };
+            "--memcheck-info", "--system-dir", "--kat-records", "--ops", "--timeout", "--kat-log" };
         size_t k;
         for (k = 0; k < sizeof valued / sizeof valued[0]; k++) {
             size_t n = strlen(valued[k]);
@@ -508,6 +562,7 @@ int main(int argc, char **argv)
             case 3: o.asan_info = v; break;
             case 4: o.memcheck_info = v; break;
             case 5: o.system_dir = v; break;
+            case 9: o.kat_log = v; break;
             case 6: case 7: case 8:
                 if (parse_ulong(v, 1000000, &n) != 0 || (k == 8 && n == 0)) {
                     fprintf(stderr, PROG ": %s: '%s' is not a count\n", valued[k], v);
@@ -529,7 +584,11 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (!o.build_info || !o.out) {
+    if (strcmp(argv[1], "limits") == 0 && !o.kat_log) {
+        fprintf(stderr, PROG ": limits needs --kat-log (try '" PROG " --help')\n");
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "run") == 0 && (!o.build_info || !o.out)) {
         fprintf(stderr, PROG ": run needs --build-info and --out (try '" PROG " --help')\n");
         return EXIT_USAGE;
     }
@@ -539,5 +598,5 @@ int main(int argc, char **argv)
         if (!ops_set)
             o.ops = 1;
     }
-    return cmd_run(&o);
+    return strcmp(argv[1], "limits") == 0 ? cmd_limits(&o) : cmd_run(&o);
 }
