@@ -19,7 +19,7 @@ void screen_kat_time_read(const char *path, struct screen_kat_time *t)
 
     memset(t, 0, sizeof *t);
     if (!path || !(text = sys_read_file(path, NULL))) {
-        snprintf(t->why, sizeof t->why, "no KAT log%s%.100s%s", path ? " (" : "",
+        snprintf(t->why, sizeof t->why, "no KAT log%s%.150s%s", path ? " (" : "",
                  path ? path : "", path ? ")" : "");
         return;
     }
@@ -73,7 +73,7 @@ double screen_limit(const struct screen_kat_time *t, double factor, double work,
     /* Tenths of a second: the limit a person reads is the one applied. */
     {
         long long tenths = (long long)(limit * 10.0);
-        if ((double)tenths < limit * 10.0)
+        if ((double)tenths < limit * 10.0 - 1e-6)  /* not for rounding errors */
             tenths++;
         limit = (double)tenths / 10.0;
     }

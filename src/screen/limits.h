@@ -18,7 +18,7 @@ struct screen_kat_time {
     double per_record_s;        /* W / N */
     unsigned long records;
     double wall_s;
-    char why[160];              /* when not usable: why not */
+    char why[200];              /* when not usable: why not */
 };
 
 /* Read the KAT log PATH (src/kat/kat_log.c writes it) into T.  A missing

@@ -134,6 +134,40 @@ static char *dir_of(const char *path)
     return d;
 }
 
+/* The system directory of OUT, SYS/screen/ID/LABEL.json: its three last
+ * names taken off as text (the directories under SYS may not exist yet,
+ * so no ".." through them); SYS/../.. style only when OUT is shorter. */
+static char *system_dir_of(const char *out)
+{
+    size_t n = strlen(out), k;
+    char *d;
+    for (k = 0; k < 3 && n > 0; k++) {
+        while (n > 0 && out[n - 1] != '/')
+            n--;
+        while (n > 1 && out[n - 1] == '/')
+            n--;
+        if (k < 2 && n <= 1)
+            break;
+    }
+    if (k == 3 && n == 0)
+        return strdup(".");
+    if (k < 3) {
+        char *up = dir_of(out), *t;
+        if (!up || !(t = malloc(strlen(up) + 8))) {
+            free(up);
+            return NULL;
+        }
+        sprintf(t, "%s/../..", up);
+        free(up);
+        return t;
+    }
+    if (!(d = malloc(n + 1)))
+        return NULL;
+    memcpy(d, out, n);
+    d[n] = '\0';
+    return d;
+}
+
 /* A library's file as {path, sha256}, or null when it cannot be read. */
 static json_object *file_json(const char *path, const char *root)
 {
@@ -281,13 +315,12 @@ static int cmd_run(const struct run_opts *o)
         return EXIT_INPUT;
     }
     /* The KAT gate ran before: its time gives the checks' limits. */
-    sysdir = o->system_dir ? NULL : dir_of(o->out);
+    sysdir = o->system_dir ? NULL : system_dir_of(o->out);
     if (!o->kat_log) {
-        const char *sd = o->system_dir ? o->system_dir : sysdir;
-        /* OUT is SYSDIR/screen/ID/LABEL.json. */
-        katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 24);
+        const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
+        katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 16);
         if (katlog)
-            sprintf(katlog, "%s%s/kat/%s/%s.log", sd, o->system_dir ? "" : "/../..", id, label);
+            sprintf(katlog, "%s/kat/%s/%s.log", sd, id, label);
     }
     screen_kat_time_read(o->kat_log ? o->kat_log : katlog, &kt);
     info_get(info, "conf", conf, sizeof conf);
@@ -372,15 +405,10 @@ static int cmd_run(const struct run_opts *o)
         tool_failed |= strcmp(chk[i].status, "error") == 0;
 
     for (op = 0; op < 3; op++) {
-        /* OUT is SYSDIR/screen/ID/LABEL.json. */
-        if (o->system_dir)
-            profile_paths[op] = malloc(strlen(o->system_dir) + strlen(id) + strlen(label) + 32);
-        else
-            profile_paths[op] = malloc(strlen(sysdir) + strlen(id) + strlen(label) + 40);
+        const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
+        profile_paths[op] = malloc(strlen(sd) + strlen(id) + strlen(label) + 32);
         if (profile_paths[op])
-            sprintf(profile_paths[op], "%s%s/profile/%s/%s__%s.json",
-                    o->system_dir ? o->system_dir : sysdir, o->system_dir ? "" : "/../..", id,
-                    label, ops[op]);
+            sprintf(profile_paths[op], "%s/profile/%s/%s__%s.json", sd, id, label, ops[op]);
         profiles[op] = profile_paths[op];
     }
     if (strcmp(status, "ok") == 0) {
