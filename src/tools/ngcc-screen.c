@@ -15,11 +15,10 @@
 #include <json.h>
 
 #include "checks.h"
-#include "digest.h"
 #include "document.h"
-#include "elfdyn.h"
 #include "finding.h"
 #include "limits.h"
+#include "locate.h"
 #include "reaper.h"
 #include "survey.h"
 #include "sysfile.h"
@@ -83,143 +82,6 @@ static void usage(FILE *fp)
 "tool's own (recorded as status \"error\"); 2 usage error; 3 unreadable\n"
 "build.info or FILE not written.\n\n");
     gnu_cli_bug_lines(fp);
-}
-
-/* The value of KEY in a build.info (sh assignments, values single-quoted
- * or bare) into OUT; 1 if found. */
-static int info_get(const char *text, const char *key, char *out, size_t size)
-{
-    size_t kl = strlen(key), o = 0;
-    const char *p = text;
-    out[0] = '\0';
-    while (p && *p) {
-        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            const char *v = p + kl + 1;
-            while (*v && *v != '\n' && o + 1 < size) {
-                if (*v == '\'') {
-                    v++;
-                    while (*v && *v != '\'' && o + 1 < size)
-                        out[o++] = *v++;
-                    if (*v == '\'')
-                        v++;
-                } else if (*v == '\\' && v[1]) {
-                    out[o++] = v[1];
-                    v += 2;
-                } else {
-                    out[o++] = *v++;
-                }
-            }
-            out[o] = '\0';
-            return 1;
-        }
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    return 0;
-}
-
-static char *dir_of(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    size_t n = s ? (size_t)(s - path) : 1;
-    char *d = malloc(n + 1);
-    if (!d)
-        return NULL;
-    if (s)
-        memcpy(d, path, n);
-    else
-        d[0] = '.';
-    d[n] = '\0';
-    return d;
-}
-
-/* The system directory of OUT, SYS/screen/ID/LABEL.json: its three last
- * names taken off as text (the directories under SYS may not exist yet,
- * so no ".." through them); SYS/../.. style only when OUT is shorter. */
-static char *system_dir_of(const char *out)
-{
-    size_t n = strlen(out), k;
-    char *d;
-    for (k = 0; k < 3 && n > 0; k++) {
-        while (n > 0 && out[n - 1] != '/')
-            n--;
-        while (n > 1 && out[n - 1] == '/')
-            n--;
-        if (k < 2 && n <= 1)
-            break;
-    }
-    if (k == 3 && n == 0)
-        return strdup(".");
-    if (k < 3) {
-        char *up = dir_of(out), *t;
-        if (!up || !(t = malloc(strlen(up) + 8))) {
-            free(up);
-            return NULL;
-        }
-        sprintf(t, "%s/../..", up);
-        free(up);
-        return t;
-    }
-    if (!(d = malloc(n + 1)))
-        return NULL;
-    memcpy(d, out, n);
-    d[n] = '\0';
-    return d;
-}
-
-/* A library's file as {path, sha256}, or null when it cannot be read. */
-static json_object *file_json(const char *path, const char *root)
-{
-    char hex[65];
-    json_object *o;
-    char *rel;
-    if (!path || !*path || digest_file_hex(path, hex) != 0)
-        return NULL;
-    o = json_object_new_object();
-    rel = sys_relative_path(path, root);
-    json_object_object_add(o, "path", json_object_new_string(rel ? rel : path));
-    json_object_object_add(o, "sha256", json_object_new_string(hex));
-    free(rel);
-    return o;
-}
-
-/* The sanitizer runtime the library needs, as its soname. */
-static int asan_runtime(const char *library, char *out, size_t size)
-{
-    struct elf_dyn d;
-    char err[256];
-    size_t i;
-    int found = 0;
-    if (elf_dyn_read(library, &d, err, sizeof err) != 0)
-        return 0;
-    for (i = 0; i < d.nneeded && !found; i++)
-        if (strncmp(d.needed[i], "libasan.so", 10) == 0 ||
-            strncmp(d.needed[i], "libclang_rt.asan", 16) == 0) {
-            screen_copy(out, size, d.needed[i]);
-            found = 1;
-        }
-    elf_dyn_free(&d);
-    return found;
-}
-
-/* The valgrind program: $VALGRIND, else valgrind on PATH; NULL if none. */
-static const char *find_valgrind(void)
-{
-    static char buf[4096];
-    const char *v = getenv("VALGRIND"), *path = getenv("PATH"), *p;
-    if (v && *v)
-        return access(v, X_OK) == 0 ? v : NULL;
-    for (p = path; p && *p;) {
-        size_t n = strcspn(p, ":");
-        snprintf(buf, sizeof buf, "%.*s/valgrind", (int)(n ? n : 1), n ? p : ".");
-        if (access(buf, X_OK) == 0)
-            return buf;
-        p += n;
-        if (*p == ':')
-            p++;
-    }
-    return NULL;
 }
 
 static void skipped(struct screen_check *chk, const char *name, const char *tool, const char *why)
@@ -308,14 +170,14 @@ static int cmd_run(const struct run_opts *o)
         fprintf(stderr, PROG ": %s: cannot read: %s\n", o->build_info, strerror(errno));
         return EXIT_INPUT;
     }
-    if (!info_get(info, "id", id, sizeof id) || !info_get(info, "label", label, sizeof label) ||
-        !info_get(info, "build_status", status, sizeof status)) {
+    if (!screen_info_get(info, "id", id, sizeof id) || !screen_info_get(info, "label", label, sizeof label) ||
+        !screen_info_get(info, "build_status", status, sizeof status)) {
         fprintf(stderr, PROG ": %s: not a build.info (no id, label or build_status)\n", o->build_info);
         free(info);
         return EXIT_INPUT;
     }
     /* The KAT gate ran before: its time gives the checks' limits. */
-    sysdir = o->system_dir ? NULL : system_dir_of(o->out);
+    sysdir = o->system_dir ? NULL : screen_system_dir_of(o->out);
     if (!o->kat_log) {
         const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
         katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 16);
@@ -323,18 +185,18 @@ static int cmd_run(const struct run_opts *o)
             sprintf(katlog, "%s/kat/%s/%s.log", sd, id, label);
     }
     screen_kat_time_read(o->kat_log ? o->kat_log : katlog, &kt);
-    info_get(info, "conf", conf, sizeof conf);
-    info_get(info, "library", library, sizeof library);
-    ldir = dir_of(o->build_info);
+    screen_info_get(info, "conf", conf, sizeof conf);
+    screen_info_get(info, "library", library, sizeof library);
+    ldir = screen_dir_of(o->build_info);
     screen_sources_load(&src, ldir, conf);
     screen_explains_load(&ex, conf, label);
 
     snprintf(path, sizeof path, "%s/screen/%s/asan/%s/build.info", o->root, id, label);
     if ((ainfo = sys_read_file(o->asan_info ? o->asan_info : path, NULL)) != NULL)
-        info_get(ainfo, "library", alib, sizeof alib);
+        screen_info_get(ainfo, "library", alib, sizeof alib);
     snprintf(path, sizeof path, "%s/screen/%s/memcheck/%s/build.info", o->root, id, label);
     if ((minfo = sys_read_file(o->memcheck_info ? o->memcheck_info : path, NULL)) != NULL)
-        info_get(minfo, "library", mlib, sizeof mlib);
+        screen_info_get(minfo, "library", mlib, sizeof mlib);
 
     sl = readlink("/proc/self/exe", self, sizeof self - 1);
     if (sl > 0)
@@ -342,7 +204,7 @@ static int cmd_run(const struct run_opts *o)
     else
         screen_copy(self, sizeof self, PROG);
     cfg.self = self;
-    cfg.valgrind = o->no_valgrind ? NULL : find_valgrind();
+    cfg.valgrind = o->no_valgrind ? NULL : screen_find_valgrind();
     cfg.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     cfg.timeout_s = o->timeout_s;
     cfg.memory_mib = 16384;
@@ -356,7 +218,7 @@ static int cmd_run(const struct run_opts *o)
     } else {
         if (!alib[0] || access(alib, R_OK) != 0) {
             skipped(&chk[nchk++], "asan", "asan+ubsan", "no sanitizer build (make screen)");
-        } else if (!asan_runtime(alib, runtime, sizeof runtime)) {
+        } else if (!screen_asan_runtime(alib, runtime, sizeof runtime)) {
             skipped(&chk[nchk++], "asan", "asan+ubsan",
                     "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
         } else {
@@ -414,7 +276,7 @@ static int cmd_run(const struct run_opts *o)
     if (strcmp(status, "ok") == 0) {
         char srcdir[4096];
         /* The sources' directory (build.info's srcdir, absolute). */
-        if (!info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
+        if (!screen_info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
             screen_copy(srcdir, sizeof srcdir, src.scheme_dir[0] ? src.scheme_dir : ".");
         survey = screen_survey(library, &src, srcdir, profiles, err, sizeof err);
         if (!survey)
@@ -431,9 +293,9 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(doc, "generated_utc", json_object_new_string(utc));
     json_object_object_add(doc, "build_status", json_object_new_string(status));
     json_object_object_add(doc, "quick", json_object_new_boolean(o->quick));
-    json_object_object_add(doc, "library", file_json(library, o->root));
-    json_object_object_add(doc, "asan_library", file_json(alib, o->root));
-    json_object_object_add(doc, "memcheck_library", file_json(mlib, o->root));
+    json_object_object_add(doc, "library", screen_file_json(library, o->root));
+    json_object_object_add(doc, "asan_library", screen_file_json(alib, o->root));
+    json_object_object_add(doc, "memcheck_library", screen_file_json(mlib, o->root));
     arr = json_object_new_array();
     for (i = 0; i < nchk; i++)
         json_object_array_add(arr, screen_check_json(&chk[i]));
