@@ -32,6 +32,25 @@ static const char *const area_statuses[] = { "clean", "findings", "not screened"
 static const char *const attributions[] = { "candidate", "iccs-helpers", "package", "system", NULL };
 static const char *const severities[] = { "serious", "note", NULL };
 
+/* A check's limit (files before limits have none): a positive number of
+ * seconds with its derivation; a check killed at it ran that long. */
+static void check_limit(struct verify_ctx *c, json_object *k, size_t i, const char *st, double sec)
+{
+    json_object *v;
+    double lim;
+    if (!json_object_object_get_ex(k, "limit_s", &v) || !v)
+        return;
+    if (record_get_double(k, "limit_s", &lim) != 0 || !(lim > 0)) {
+        verify_problem(c, "checks.%zu: limit_s is not a positive duration", i);
+        return;
+    }
+    if (!record_get_string(k, "limit_basis"))
+        verify_problem(c, "checks.%zu: limit_s without its limit_basis", i);
+    /* The sandbox kills at the limit: not before it (1% for the clock). */
+    if (st && strcmp(st, "timeout") == 0 && sec < 0.99 * lim)
+        verify_problem(c, "checks.%zu: timeout after %g s, before its limit_s %g", i, sec, lim);
+}
+
 static void check_checks(struct verify_ctx *c, json_object *doc)
 {
     json_object *arr;
@@ -54,6 +73,7 @@ static void check_checks(struct verify_ctx *c, json_object *doc)
             verify_problem(c, "checks.%zu: ops is not a count", i);
         if (record_get_double(k, "seconds", &sec) != 0 || sec < 0)
             verify_problem(c, "checks.%zu: seconds is not a duration", i);
+        check_limit(c, k, i, st, sec);
     }
 }
 

@@ -78,7 +78,7 @@ static int run(const struct screen_config *cfg, char **argv, const char *const *
     struct ngcc_sandbox_result res;
     struct exec_arg a;
     char err[256];
-    lim.timeout_s = cfg->timeout_s;
+    lim.timeout_s = chk->limit_s > 0 ? chk->limit_s : cfg->timeout_s;
     lim.memory_mib = memory_mib;
     io.on_line = NULL;
     io.on_output = on_output;
@@ -94,7 +94,7 @@ static int run(const struct screen_config *cfg, char **argv, const char *const *
     chk->seconds = res.elapsed_s;
     if (res.outcome == NGCC_SANDBOX_TIMEOUT) {
         screen_copy(chk->status, sizeof chk->status, "timeout");
-        snprintf(chk->reason, sizeof chk->reason, "killed after %.0f s", cfg->timeout_s);
+        snprintf(chk->reason, sizeof chk->reason, "killed at its limit of %g s", lim.timeout_s);
         return -1;
     }
     if (res.outcome == NGCC_SANDBOX_SIGNALED) {

@@ -10,7 +10,7 @@ struct screen_config {
     const char *self;           /* this program, for "work" */
     const char *valgrind;       /* the valgrind program, NULL: none */
     const char *tmpdir;         /* for valgrind's XML files */
-    double timeout_s;           /* per check */
+    double timeout_s;           /* per check, when the check has no limit_s */
     unsigned long memory_mib;   /* valgrind's address space */
     unsigned long asan_rss_mib; /* AddressSanitizer's hard RSS limit */
 };
@@ -23,6 +23,8 @@ struct screen_check {
     unsigned long ops;          /* operations (or KAT records) run */
     double seconds;
     long reports;               /* reports read */
+    double limit_s;             /* its wall clock limit (limits.h); 0: none set */
+    char limit_basis[SCREEN_TEXT];  /* how limit_s was derived */
 };
 
 /* Under LD_PRELOAD of RUNTIME (the soname AddressSanitizer's runtime has),

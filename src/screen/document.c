@@ -3,6 +3,7 @@
 #include <config.h>
 #endif
 
+#include <stdio.h>
 #include <string.h>
 
 #include "document.h"
@@ -82,6 +83,14 @@ json_object *screen_area_json(const struct screen_findings *all, enum screen_are
     return o;
 }
 
+/* A limit as it was applied, in tenths of a second (limits.c). */
+static json_object *limit_json(double s)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%.1f", s);
+    return json_object_new_double_s(s, text);
+}
+
 json_object *screen_check_json(const struct screen_check *chk)
 {
     json_object *o = json_object_new_object();
@@ -92,5 +101,8 @@ json_object *screen_check_json(const struct screen_check *chk)
     json_object_object_add(o, "ops", json_object_new_int64((int64_t)chk->ops));
     json_object_object_add(o, "reports", json_object_new_int64(chk->reports));
     json_object_object_add(o, "seconds", json_object_new_double(chk->seconds));
+    json_object_object_add(o, "limit_s", chk->limit_s > 0 ? limit_json(chk->limit_s) : NULL);
+    json_object_object_add(o, "limit_basis", chk->limit_s > 0 ? json_object_new_string(chk->limit_basis)
+                           : NULL);
     return o;
 }

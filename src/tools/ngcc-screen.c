@@ -15,10 +15,10 @@
 #include <json.h>
 
 #include "checks.h"
-#include "digest.h"
 #include "document.h"
-#include "elfdyn.h"
 #include "finding.h"
+#include "limits.h"
+#include "locate.h"
 #include "reaper.h"
 #include "survey.h"
 #include "sysfile.h"
@@ -36,6 +36,7 @@ static void usage(FILE *fp)
 {
     fprintf(fp,
 "Usage: " PROG " run --build-info FILE --out FILE [OPTION]...\n"
+"  or:  " PROG " limits --kat-log FILE [--quick] [--timeout S]...\n"
 "  or:  " PROG " show FILE\n"
 "Screen one instance: its screening builds under AddressSanitizer and UBSan,\n"
 "valgrind memcheck, secret-dependent branches and indices, and the\n"
@@ -48,16 +49,28 @@ static void usage(FILE *fp)
 "                            (default ROOT/screen/ID/asan/LABEL/build.info)\n"
 "      --memcheck-info=FILE  build.info of the debug-info build for valgrind\n"
 "                            (default ROOT/screen/ID/memcheck/LABEL/build.info)\n"
-"      --system-dir=DIR      where the instance's profiles are (default: three\n"
-"                            levels above FILE)\n"
+"      --system-dir=DIR      where the instance's profiles and KAT log are\n"
+"                            (default: three levels above FILE)\n"
+"      --kat-log=FILE        the instance's KAT log, for the limits\n"
+"                            (default SYSTEM-DIR/kat/ID/LABEL.log)\n"
 "      --kat-records=N       KAT records under the sanitizers (10; quick 1)\n"
 "      --ops=N               operations of each kind per check (3; quick 1)\n"
-"      --timeout=S           wall clock limit of each check (600)\n"
+"      --timeout=S           upper bound of each check's limit (600)\n"
 "      --no-valgrind         skip the valgrind checks\n"
 "      --quick               fewer records and operations\n"
 "  -q, --quiet               print nothing but errors\n"
 "  -h, --help                display this help and exit\n"
 "  -V, --version             output version information and exit\n"
+"\n"
+"Each check's wall clock limit: FLOOR + FACTOR x (the KAT's child wall time\n"
+"per record) x the records' worth the check runs (asan-kat: N records;\n"
+"asan-OP: N+1; memcheck, secret: N rounds); FLOOR 10 s (quick 5 s), FACTOR\n"
+"20 under AddressSanitizer, 200 under valgrind.  Without a usable KAT time\n"
+"(the KAT timed out or crashed): 2 x FLOOR; without a KAT log (the\n"
+"campaign's, else make check's schemes/ID/LABEL.log): --timeout.  Never\n"
+"above --timeout.\n"
+"A check killed at its limit is 'timeout'; the others still run.  limits\n"
+"prints each check's limit and its derivation, tab-separated.\n"
 "\n"
 "show prints a screening file one line a finding, tab-separated: area\n"
 "(memory, secret), kind, location, attribution, op, count, tool, note,\n"
@@ -74,109 +87,6 @@ static void usage(FILE *fp)
 "tool's own (recorded as status \"error\"); 2 usage error; 3 unreadable\n"
 "build.info or patterns, or FILE not written.\n\n");
     gnu_cli_bug_lines(fp);
-}
-
-/* The value of KEY in a build.info (sh assignments, values single-quoted
- * or bare) into OUT; 1 if found. */
-static int info_get(const char *text, const char *key, char *out, size_t size)
-{
-    size_t kl = strlen(key), o = 0;
-    const char *p = text;
-    out[0] = '\0';
-    while (p && *p) {
-        if (strncmp(p, key, kl) == 0 && p[kl] == '=') {
-            const char *v = p + kl + 1;
-            while (*v && *v != '\n' && o + 1 < size) {
-                if (*v == '\'') {
-                    v++;
-                    while (*v && *v != '\'' && o + 1 < size)
-                        out[o++] = *v++;
-                    if (*v == '\'')
-                        v++;
-                } else if (*v == '\\' && v[1]) {
-                    out[o++] = v[1];
-                    v += 2;
-                } else {
-                    out[o++] = *v++;
-                }
-            }
-            out[o] = '\0';
-            return 1;
-        }
-        p = strchr(p, '\n');
-        if (p)
-            p++;
-    }
-    return 0;
-}
-
-static char *dir_of(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    size_t n = s ? (size_t)(s - path) : 1;
-    char *d = malloc(n + 1);
-    if (!d)
-        return NULL;
-    if (s)
-        memcpy(d, path, n);
-    else
-        d[0] = '.';
-    d[n] = '\0';
-    return d;
-}
-
-/* A library's file as {path, sha256}, or null when it cannot be read. */
-static json_object *file_json(const char *path, const char *root)
-{
-    char hex[65];
-    json_object *o;
-    char *rel;
-    if (!path || !*path || digest_file_hex(path, hex) != 0)
-        return NULL;
-    o = json_object_new_object();
-    rel = sys_relative_path(path, root);
-    json_object_object_add(o, "path", json_object_new_string(rel ? rel : path));
-    json_object_object_add(o, "sha256", json_object_new_string(hex));
-    free(rel);
-    return o;
-}
-
-/* The sanitizer runtime the library needs, as its soname. */
-static int asan_runtime(const char *library, char *out, size_t size)
-{
-    struct elf_dyn d;
-    char err[256];
-    size_t i;
-    int found = 0;
-    if (elf_dyn_read(library, &d, err, sizeof err) != 0)
-        return 0;
-    for (i = 0; i < d.nneeded && !found; i++)
-        if (strncmp(d.needed[i], "libasan.so", 10) == 0 ||
-            strncmp(d.needed[i], "libclang_rt.asan", 16) == 0) {
-            screen_copy(out, size, d.needed[i]);
-            found = 1;
-        }
-    elf_dyn_free(&d);
-    return found;
-}
-
-/* The valgrind program: $VALGRIND, else valgrind on PATH; NULL if none. */
-static const char *find_valgrind(void)
-{
-    static char buf[4096];
-    const char *v = getenv("VALGRIND"), *path = getenv("PATH"), *p;
-    if (v && *v)
-        return access(v, X_OK) == 0 ? v : NULL;
-    for (p = path; p && *p;) {
-        size_t n = strcspn(p, ":");
-        snprintf(buf, sizeof buf, "%.*s/valgrind", (int)(n ? n : 1), n ? p : ".");
-        if (access(buf, X_OK) == 0)
-            return buf;
-        p += n;
-        if (*p == ':')
-            p++;
-    }
-    return NULL;
 }
 
 static void skipped(struct screen_check *chk, const char *name, const char *tool, const char *why)
@@ -196,7 +106,7 @@ static int completed(const struct screen_check *chk)
 }
 
 struct run_opts {
-    const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir;
+    const char *build_info, *out, *root, *asan_info, *memcheck_info, *system_dir, *kat_log;
     unsigned long kat_records, ops;
     double timeout_s;
     int quick, no_valgrind, quiet;
@@ -212,6 +122,31 @@ static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
         return -1;
     *out = v;
     return 0;
+}
+
+/* Set the limit of the check NAME into C (limits.h). */
+static void set_limit(struct screen_check *c, const char *name, const struct run_opts *o,
+                      const struct screen_kat_time *kt)
+{
+    c->limit_s = screen_check_limit(name, kt, o->kat_records, o->ops, o->quick, o->timeout_s,
+                                    c->limit_basis, sizeof c->limit_basis);
+}
+
+static const char *const check_names[6] = { "asan-kat", "asan-keygen", "asan-enc", "asan-dec",
+                                             "memcheck", "secret" };
+
+/* ngcc-screen limits: the limits a run would apply, one line a check. */
+static int cmd_limits(const struct run_opts *o)
+{
+    struct screen_kat_time kt;
+    struct screen_check c;
+    size_t i;
+    screen_kat_time_read(o->kat_log, &kt);
+    for (i = 0; i < 6; i++) {
+        set_limit(&c, check_names[i], o, &kt);
+        printf("%s\t%g\t%s\n", check_names[i], c.limit_s, c.limit_basis);
+    }
+    return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_TOOL);
 }
 
 static int cmd_run(const struct run_opts *o)
@@ -231,37 +166,64 @@ static int cmd_run(const struct run_opts *o)
     const char *profiles[3];
     char *profile_paths[3] = { NULL, NULL, NULL };
     static const char *const ops[3] = { "keygen", "enc", "dec" };
-    char self[4096];
+    char self[4096], *katlog = NULL;
     ssize_t sl;
+    struct screen_kat_time kt;
 
     memset(&all, 0, sizeof all);
     if (!(info = sys_read_file(o->build_info, NULL))) {
         fprintf(stderr, PROG ": %s: cannot read: %s\n", o->build_info, strerror(errno));
         return EXIT_INPUT;
     }
-    if (!info_get(info, "id", id, sizeof id) || !info_get(info, "label", label, sizeof label) ||
-        !info_get(info, "build_status", status, sizeof status)) {
+    if (!screen_info_get(info, "id", id, sizeof id) || !screen_info_get(info, "label", label, sizeof label) ||
+        !screen_info_get(info, "build_status", status, sizeof status)) {
         fprintf(stderr, PROG ": %s: not a build.info (no id, label or build_status)\n", o->build_info);
         free(info);
         return EXIT_INPUT;
     }
-    info_get(info, "conf", conf, sizeof conf);
-    info_get(info, "library", library, sizeof library);
+    /* The KAT gate ran before: its time gives the checks' limits. */
+    sysdir = o->system_dir ? NULL : screen_system_dir_of(o->out);
+    if (!o->kat_log) {
+        const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
+        katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 16);
+        if (katlog)
+            sprintf(katlog, "%s/kat/%s/%s.log", sd, id, label);
+    }
+    screen_kat_time_read(o->kat_log ? o->kat_log : katlog, &kt);
+    /* No campaign's KAT log yet: make check's, beside the build directory
+     * (schemes/ID/LABEL.log, the same driver's log). */
+    if (!o->kat_log && !kt.found) {
+        char *near = screen_dir_of(o->build_info);
+        char *alt = near ? malloc(strlen(near) + strlen(label) + 16) : NULL;
+        struct screen_kat_time kt2;
+        if (alt) {
+            sprintf(alt, "%s/../%s.log", near, label);
+            screen_kat_time_read(alt, &kt2);
+            if (kt2.found)
+                kt = kt2;
+        }
+        free(alt);
+        free(near);
+    }
+    screen_info_get(info, "conf", conf, sizeof conf);
+    screen_info_get(info, "library", library, sizeof library);
     if (screen_patterns_load(&pat, screen_patterns_path(), err, sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         free(info);
+        free(katlog);
+        free(sysdir);
         return EXIT_INPUT;
     }
-    ldir = dir_of(o->build_info);
+    ldir = screen_dir_of(o->build_info);
     screen_sources_load(&src, ldir, conf);
     screen_explains_load(&ex, conf, label);
 
     snprintf(path, sizeof path, "%s/screen/%s/asan/%s/build.info", o->root, id, label);
     if ((ainfo = sys_read_file(o->asan_info ? o->asan_info : path, NULL)) != NULL)
-        info_get(ainfo, "library", alib, sizeof alib);
+        screen_info_get(ainfo, "library", alib, sizeof alib);
     snprintf(path, sizeof path, "%s/screen/%s/memcheck/%s/build.info", o->root, id, label);
     if ((minfo = sys_read_file(o->memcheck_info ? o->memcheck_info : path, NULL)) != NULL)
-        info_get(minfo, "library", mlib, sizeof mlib);
+        screen_info_get(minfo, "library", mlib, sizeof mlib);
 
     sl = readlink("/proc/self/exe", self, sizeof self - 1);
     if (sl > 0)
@@ -269,7 +231,7 @@ static int cmd_run(const struct run_opts *o)
     else
         screen_copy(self, sizeof self, PROG);
     cfg.self = self;
-    cfg.valgrind = o->no_valgrind ? NULL : find_valgrind();
+    cfg.valgrind = o->no_valgrind ? NULL : screen_find_valgrind();
     cfg.tmpdir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
     cfg.timeout_s = o->timeout_s;
     cfg.memory_mib = 16384;
@@ -283,16 +245,20 @@ static int cmd_run(const struct run_opts *o)
     } else {
         if (!alib[0] || access(alib, R_OK) != 0) {
             skipped(&chk[nchk++], "asan", "asan+ubsan", "no sanitizer build (make screen)");
-        } else if (!asan_runtime(alib, runtime, sizeof runtime)) {
+        } else if (!screen_asan_runtime(alib, runtime, sizeof runtime)) {
             skipped(&chk[nchk++], "asan", "asan+ubsan",
                     "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
         } else {
             static const char *const modes[4] = { "kat", "keygen", "enc", "dec" };
+            /* Each its own child with its own limit: one that hangs costs
+             * that limit, the next still runs. */
             for (i = 0; i < 4; i++) {
                 struct screen_check *c = &chk[nchk++];
                 memset(c, 0, sizeof *c);
+                set_limit(c, check_names[i], o, &kt);
                 if (!o->quiet)
-                    printf("  SCREEN   %s/%s asan+ubsan %s\n", id, label, modes[i]);
+                    printf("  SCREEN   %s/%s asan+ubsan %s (limit %g s)\n", id, label, modes[i],
+                           c->limit_s);
                 screen_check_asan(&cfg, runtime, alib, modes[i], i == 0 ? o->kat_records : o->ops,
                                   &src, &all, c);
                 memory_screened |= completed(c);
@@ -309,14 +275,16 @@ static int cmd_run(const struct run_opts *o)
             struct screen_check *c = &chk[nchk++];
             unsigned long long ignored;
             memset(c, 0, sizeof *c);
+            set_limit(c, "memcheck", o, &kt);
             if (!o->quiet)
-                printf("  SCREEN   %s/%s valgrind memcheck\n", id, label);
+                printf("  SCREEN   %s/%s valgrind memcheck (limit %g s)\n", id, label, c->limit_s);
             screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, &src, &all, c, &leaked);
             memory_screened |= completed(c);
             c = &chk[nchk++];
             memset(c, 0, sizeof *c);
+            set_limit(c, "secret", o, &kt);
             if (!o->quiet)
-                printf("  SCREEN   %s/%s valgrind secret\n", id, label);
+                printf("  SCREEN   %s/%s valgrind secret (limit %g s)\n", id, label, c->limit_s);
             screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
             secret_screened = completed(c);
         }
@@ -325,23 +293,17 @@ static int cmd_run(const struct run_opts *o)
     for (i = 0; i < nchk; i++)
         tool_failed |= strcmp(chk[i].status, "error") == 0;
 
-    sysdir = o->system_dir ? NULL : dir_of(o->out);
     for (op = 0; op < 3; op++) {
-        /* OUT is SYSDIR/screen/ID/LABEL.json. */
-        if (o->system_dir)
-            profile_paths[op] = malloc(strlen(o->system_dir) + strlen(id) + strlen(label) + 32);
-        else
-            profile_paths[op] = malloc(strlen(sysdir) + strlen(id) + strlen(label) + 40);
+        const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
+        profile_paths[op] = malloc(strlen(sd) + strlen(id) + strlen(label) + 32);
         if (profile_paths[op])
-            sprintf(profile_paths[op], "%s%s/profile/%s/%s__%s.json",
-                    o->system_dir ? o->system_dir : sysdir, o->system_dir ? "" : "/../..", id,
-                    label, ops[op]);
+            sprintf(profile_paths[op], "%s/profile/%s/%s__%s.json", sd, id, label, ops[op]);
         profiles[op] = profile_paths[op];
     }
     if (strcmp(status, "ok") == 0) {
         char srcdir[4096];
         /* The sources' directory (build.info's srcdir, absolute). */
-        if (!info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
+        if (!screen_info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
             screen_copy(srcdir, sizeof srcdir, src.scheme_dir[0] ? src.scheme_dir : ".");
         survey = screen_survey(library, &src, srcdir, profiles, err, sizeof err);
         if (!survey)
@@ -358,10 +320,10 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(doc, "generated_utc", json_object_new_string(utc));
     json_object_object_add(doc, "build_status", json_object_new_string(status));
     json_object_object_add(doc, "quick", json_object_new_boolean(o->quick));
-    json_object_object_add(doc, "library", file_json(library, o->root));
-    json_object_object_add(doc, "asan_library", file_json(alib, o->root));
-    json_object_object_add(doc, "memcheck_library", file_json(mlib, o->root));
-    json_object_object_add(doc, "patterns", file_json(screen_patterns_path(), o->root));
+    json_object_object_add(doc, "library", screen_file_json(library, o->root));
+    json_object_object_add(doc, "asan_library", screen_file_json(alib, o->root));
+    json_object_object_add(doc, "memcheck_library", screen_file_json(mlib, o->root));
+    json_object_object_add(doc, "patterns", screen_file_json(screen_patterns_path(), o->root));
     arr = json_object_new_array();
     for (i = 0; i < nchk; i++)
         json_object_array_add(arr, screen_check_json(&chk[i]));
@@ -397,6 +359,7 @@ static int cmd_run(const struct run_opts *o)
     for (op = 0; op < 3; op++)
         free(profile_paths[op]);
     free(sysdir);
+    free(katlog);
     screen_findings_free(&all);
     screen_explains_free(&ex);
     screen_explains_free(&pat);
@@ -480,7 +443,7 @@ int main(int argc, char **argv)
         gnu_cli_version(PROG);
         return gnu_cli_stdout_status(PROG, EXIT_OK, 3);
     }
-    if (argc < 2 || strcmp(argv[1], "run") != 0) {
+    if (argc < 2 || (strcmp(argv[1], "run") != 0 && strcmp(argv[1], "limits") != 0)) {
         fprintf(stderr, PROG ": %s (try '" PROG " --help')\n",
                 argc < 2 ? "no command given" : "unknown command");
         return EXIT_USAGE;
@@ -493,7 +456,7 @@ int main(int argc, char **argv)
     for (i = 2; i < argc; i++) {
         const char *a = argv[i], *v = NULL;
         static const char *const valued[] = { "--build-info", "--out", "--root", "--asan-info",
-            "--memcheck-info", "--system-dir", "--kat-records", "--ops", "--timeout" };
+            "--memcheck-info", "--system-dir", "--kat-records", "--ops", "--timeout", "--kat-log" };
         size_t k;
         for (k = 0; k < sizeof valued / sizeof valued[0]; k++) {
             size_t n = strlen(valued[k]);
@@ -518,6 +481,7 @@ int main(int argc, char **argv)
             case 3: o.asan_info = v; break;
             case 4: o.memcheck_info = v; break;
             case 5: o.system_dir = v; break;
+            case 9: o.kat_log = v; break;
             case 6: case 7: case 8:
                 if (parse_ulong(v, 1000000, &n) != 0 || (k == 8 && n == 0)) {
                     fprintf(stderr, PROG ": %s: '%s' is not a count\n", valued[k], v);
@@ -539,7 +503,11 @@ int main(int argc, char **argv)
             return EXIT_USAGE;
         }
     }
-    if (!o.build_info || !o.out) {
+    if (strcmp(argv[1], "limits") == 0 && !o.kat_log) {
+        fprintf(stderr, PROG ": limits needs --kat-log (try '" PROG " --help')\n");
+        return EXIT_USAGE;
+    }
+    if (strcmp(argv[1], "run") == 0 && (!o.build_info || !o.out)) {
         fprintf(stderr, PROG ": run needs --build-info and --out (try '" PROG " --help')\n");
         return EXIT_USAGE;
     }
@@ -549,5 +517,5 @@ int main(int argc, char **argv)
         if (!ops_set)
             o.ops = 1;
     }
-    return cmd_run(&o);
+    return strcmp(argv[1], "limits") == 0 ? cmd_limits(&o) : cmd_run(&o);
 }

@@ -1,0 +1,30 @@
+/* locate.h -- where a screening run's inputs are: values of a build.info,
+ * the system directory of the evidence file, a library's file record,
+ * the sanitizer runtime and valgrind.  Part of ngcc-perf. */
+#ifndef NGCC_SCREEN_LOCATE_H
+#define NGCC_SCREEN_LOCATE_H
+
+#include <stddef.h>
+
+#include <json.h>
+
+/* The value of KEY in a build.info (sh assignments) into OUT; 1 if found. */
+int screen_info_get(const char *text, const char *key, char *out, size_t size);
+
+/* PATH's directory ("." when it has none); malloc'd, NULL: no memory. */
+char *screen_dir_of(const char *path);
+
+/* SYS of OUT, SYS/screen/ID/LABEL.json; malloc'd. */
+char *screen_system_dir_of(const char *out);
+
+/* A library's file as {path (relative to ROOT), sha256}, or NULL when it
+ * cannot be read. */
+json_object *screen_file_json(const char *path, const char *root);
+
+/* The AddressSanitizer runtime LIBRARY needs, as its soname; 1 if any. */
+int screen_asan_runtime(const char *library, char *out, size_t size);
+
+/* The valgrind program: $VALGRIND, else valgrind on PATH; NULL if none. */
+const char *screen_find_valgrind(void);
+
+#endif
