@@ -217,8 +217,9 @@ merge_run() {
         printf '"run": {\n  "run": %s,\n  "started_utc": %s,\n  "finished_utc": %s,\n  "status": %s,\n  "resumed": %s,\n' \
             "$run_no" "$(json_str "$started")" "$finished" "$(json_str "$run_status")" "$resumed"
         printf '  "schemes": %s,\n' "$(json_list $run_schemes)"
-        printf '  "settings": { "trial_target_s": %s, "op_budget_s": %s, "quick": %s, "cpus": [%s], "strict": %s, "profile": %s },\n' \
-            "$trial_target" "$budget" "$(json_bool "$quick")" "$cpu_list" "$(json_bool "$strict")" "$(json_bool "$profile")"
+        printf '  "settings": { "trial_target_s": %s, "op_budget_s": %s, "quick": %s, "cpus": [%s], "strict": %s, "profile": %s,\n                "screen": %s },\n' \
+            "$trial_target" "$budget" "$(json_bool "$quick")" "$cpu_list" "$(json_bool "$strict")" "$(json_bool "$profile")" \
+            "$(screen_settings_json)"
         printf '  "host_start": '; json_file "$sysdir/host-start.json"; printf ',\n'
         if [ "$run_status" = complete ]; then
             printf '  "host_end": '; json_file "$sysdir/host-end.json"; printf ',\n'

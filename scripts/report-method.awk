@@ -77,9 +77,28 @@ function timing(   s, c, cpu) {
     if (c == "")
         c = "Cycles are user-mode core cycles (perf_event_open, PERF_COUNT_HW_CPU_CYCLES, exclude_kernel)."
     s = s c " Wall time is CLOCK_MONOTONIC_RAW around each trial."
-    para(s)
+    para(s screen_sentence())
     para("Each figure is the mean over " S("method.trials") " trials, each in a fresh process after warm-up calls (3 when one call takes under 50 ms, 1 under 5 s, else none): mean cycles = sum of ticks / calls, mean time = sum of seconds / calls, ops/s = calls / sum of seconds, median trial = the median of the trials' mean times. A trial that was on its CPU less than " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of its wall time (with a core-cycle counter and a fixed clock, also one below " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of the clock) was disturbed and run again, at most 3 attempts; a trial whose mean was more than " sprintf("%.0f", 100 * (S("method.outlier_limit") - 1)) " % above the median of the others was run again, at most " S("method.max_reruns_per_trial") " times. Every attempt stays in the record.")
     para(records_sentence())
+}
+
+# screen_sentence: where the last run's implementation screening ran
+# (settings.screen; nothing for runs that did not record it).
+function screen_sentence(   k, r, m, sc, mc, last) {
+    for (k = 1; k <= NROWS["run"]; k++) {
+        r = ROWKEY["run", k]
+        if (!isnull(V["run", r, "settings.screen.mode"]) && V["run", r, "settings.screen.mode"] != "") last = r
+    }
+    if (last == "") return ""
+    m = V["run", last, "settings.screen.mode"]
+    sc = V["run", last, "settings.screen.cpus"]; gsub(/ /, ", ", sc)
+    mc = V["run", last, "settings.cpus"]; gsub(/ /, ", ", mc)
+    r = NROWS["run"] > 1 ? " in run " last : ""
+    if (m == "concurrent")
+        return " The implementation screening" r " ran on CPU " sc " while CPU " mc " measured."
+    if (m == "before")
+        return " The implementation screening" r " ran before the timing (no allowed CPU was left beside the measuring one" (index(mc, ",") ? "s" : "") ")."
+    return ""
 }
 
 function records_sentence(   k, key, there, ok, reruns, r, t) {

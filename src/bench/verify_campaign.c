@@ -16,6 +16,7 @@
 #include "verify_fields.h"
 
 static const char *const campaign_statuses[] = { "complete", "incomplete", NULL };
+static const char *const screen_modes[] = { "concurrent", "before", "off", NULL };
 
 /* OBJ's started_utc and finished_utc (NULL when missing or null), the
  * end not before the start. */
@@ -128,6 +129,14 @@ static void check_run(struct verify_ctx *c, json_object *r, size_t i, const char
     vf_bool(c, where, r, "settings.strict", NULL);
     vf_bool(c, where, r, "settings.profile", NULL);
     array_of(c, where, r, "settings.cpus", "a CPU number (a non-negative integer)", is_cpu);
+    /* The screening's mode and CPUs: runs before it was recorded have none. */
+    {
+        json_object *sc;
+        if (vf_lookup(r, "settings.screen", &sc) == 0) {
+            vf_enum(c, where, r, "settings.screen.mode", screen_modes, NULL);
+            array_of(c, where, r, "settings.screen.cpus", "a CPU number (a non-negative integer)", is_cpu);
+        }
+    }
     {
         json_object *h;
         vf_object(c, where, r, "host_start", VF_NULL_OK, &h);

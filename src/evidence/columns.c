@@ -71,6 +71,8 @@ const struct col run_cols[] = {
     { "settings.op_budget_s", T_NUM, OPT },
     { "settings.strict", T_BOOL, OPT },
     { "settings.profile", T_BOOL, OPT },
+    { "settings.screen.mode", T_STR, OPT },
+    { "settings.screen.cpus", T_INTS, OPT },
     { "problems", T_NAMES, OPT },
     { "records.planned", T_INT, OPT },
     { "records.ok", T_INT, OPT },
