@@ -70,3 +70,15 @@ bench() { ${TEST_EMULATOR:-} "$NGCC_BENCH" "$@"; }
 profiler() { ${TEST_EMULATOR:-} "$NGCC_PROFILE" "$@"; }
 merge() { ${TEST_EMULATOR:-} "$NGCC_MERGE" "$@"; }
 get() { bench get "$@" 2>/dev/null; }
+
+# allowed_cpus: the CPUs this process may run on (Cpus_allowed_list of
+# /proc/self/status, as ngcc-bench host --cpu checks them), one per word;
+# nothing where /proc does not say.
+allowed_cpus() {
+    awk '/^Cpus_allowed_list:/ {
+        n = split($2, part, ",")
+        for (i = 1; i <= n; i++) {
+            if (split(part[i], r, "-") == 1) r[2] = r[1]
+            for (c = r[1] + 0; c <= r[2] + 0; c++) printf "%d ", c
+        } }' /proc/self/status 2>/dev/null
+}

@@ -13,21 +13,14 @@
 plan_host_s=1.2          # the host checks at the start (steadiness) and end
 plan_kat_s=0.3           # one KAT process, beside its records' calls
 plan_kat_records=100     # KAT records assumed when the file's count is unknown
-plan_build_s=1.0         # one screening variant of one instance ...
-plan_build_file_s=0.5    # ... plus this per C file (its sources and helpers)
+plan_build_s=0.2         # one screening variant of one instance ...
+plan_build_file_s=0.3    # ... plus this per C file (its sources and helpers)
 plan_asan_s=0.1          # one sanitizer child's start
 plan_asan_factor=3       # AddressSanitizer + UBSan slowdown of a call
-plan_vg_s=1.0            # one valgrind child's start
+plan_vg_s=0.4            # one valgrind child's start
 plan_vg_factor=50        # memcheck slowdown of a call
-plan_icount_s=0.7        # one counting process (callgrind's start)
+plan_icount_s=0.4        # one counting process (callgrind's start)
 plan_icount_factor=100   # callgrind slowdown of a call (setup + 4 calls)
-
-# allowed_cpus: the CPUs this process may use, one per line.
-allowed_cpus() {
-    awk '/^Cpus_allowed_list:/ { n = split($2, r, ",")
-         for (i = 1; i <= n; i++) { m = split(r[i], b, "-"); hi = m > 1 ? b[2] : b[1]
-             for (c = b[1] + 0; c <= hi + 0; c++) print c } }' /proc/self/status 2>/dev/null
-}
 
 # plan_main BUILD.INFO...: print the estimate; exits 0.
 plan_main() {

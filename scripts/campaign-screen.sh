@@ -6,16 +6,6 @@
 # else before the timing ("before").  Findings are information; only a
 # failure of the tools counts.  Part of ngcc-perf.
 
-# allowed_cpus: the CPUs this process may run on, one per word.
-allowed_cpus() {
-    awk '/^Cpus_allowed_list:/ {
-        n = split($2, part, ",")
-        for (i = 1; i <= n; i++) {
-            if (split(part[i], r, "-") == 1) r[2] = r[1]
-            for (c = r[1] + 0; c <= r[2] + 0; c++) printf "%d ", c
-        } }' /proc/self/status 2>/dev/null
-}
-
 # screen_setup: screen_mode (off, before or concurrent) and screen_cpus, the
 # allowed CPUs neither this run nor another campaign measures on.  Needs
 # taskset(1) and setsid(1) (util-linux) to run off the measuring CPUs.

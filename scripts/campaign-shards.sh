@@ -5,9 +5,7 @@
 
 # default_cpu: the highest-numbered CPU this process may use (CPU 0 takes
 # most interrupts), as ngcc-bench chooses.
-default_cpu() {
-    awk '/^Cpus_allowed_list:/ { n = split($2, r, /[,-]/); print r[n] }' /proc/self/status 2>/dev/null
-}
+default_cpu() { allowed_cpus | awk 'NF { print $NF }'; }
 
 # The machine-wide CPU locks: one file per CPU, shared by every build tree
 # and user (flock(1) on a file anybody may open).
