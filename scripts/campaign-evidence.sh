@@ -86,7 +86,7 @@ source_json() {
 entry_json() {
     id=$1 label=$2 lib=$3 plib=$4 info=$5 result=$6
     katlog=$sysdir/kat/$id/$label.log
-    build_log= build_status= build_reason= algorithm= flags_class= flags= reason= conf=
+    build_log= build_status= build_reason= build_diagnosis= algorithm= flags_class= flags= reason= conf=
     kat_manifest= kat_file=
     # shellcheck disable=SC1090
     . "$info"
@@ -107,8 +107,9 @@ entry_json() {
         rm -f "$sysdir/records/$id/${label}__"*.json "$sysdir/profile/$id/${label}__"*.json
         printf '      "algorithm": %s,\n      "algorithm_instance": %s,\n      "variant": "",\n      "compiler": "",\n' \
             "$(json_str "$algorithm")" "$(json_str "$label")"
-        printf '      "build": { "status": "BUILDFAIL", "reason": %s, "log": %s },\n' \
-            "$(json_str "$kat_reason")" "$blog_json"
+        # diagnosis: the cause the import found (build.info), beside the symptom.
+        printf '      "build": { "status": "BUILDFAIL", "reason": %s, "diagnosis": %s, "log": %s },\n' \
+            "$(json_str "$kat_reason")" "$(json_str "$build_diagnosis")" "$blog_json"
         printf '      "flags_class": %s,\n      "flags": %s,\n      "flags_reason": %s,\n' \
             "$(json_str "$flags_class")" "$(json_str "$flags")" "$(json_str "$reason")"
         printf '      "library": null,\n      "profile_library": null,\n      "profiled": false,\n      "kat": null,\n'

@@ -182,7 +182,7 @@ describe_instances() {
             fi
         done
         : > "$tmp/sources"
-        dropped= kept_drivers= missing= spaced=
+        dropped= kept_drivers= missing= spaced= import_note=
         if [ -n "$list" ]; then
             printf '%s\n' "$list" | while IFS= read -r f; do
                 [ -n "$f" ] || continue
@@ -207,6 +207,10 @@ describe_instances() {
         if [ -n "$src_origin" ]; then
             cmt "sources    the list in $src_origin (the submitters' build names the library's files)"
             [ -z "$missing" ] || { more "listed but not in the directory, left out:$missing"; note "$src_origin lists files that are not there:$missing"; }
+            # The likely cause of a build failure: the build says so (import_note).
+            if [ -n "$missing" ]; then
+                import_note="$src_origin lists $(echo $missing | sed 's/ /, /g'), which $([ "$(echo $missing | wc -w)" -eq 1 ] && echo is || echo are) not in the submission"
+            fi
             [ -z "$dropped" ] || more "listed but programs (they define main()), left out:$dropped"
             [ -z "$kept_drivers" ] || more "kept although the default rule would leave them out (listed, no main()):$kept_drivers"
             notlisted=$(awk 'FILENAME == ARGV[1] { l[$0] = 1; next } !($0 in l)' "$tmp/sources" "$tmp/default" | tr '\n' ' ' | sed 's/ $//')
@@ -439,6 +443,7 @@ describe_instances() {
             printf 'helpers     %s\n' "$helpers"
             if [ -n "$records" ]; then printf 'kat_records %s\n' "$records"; else printf '#kat_records\n'; fi
             if [ -n "$kat" ]; then printf 'kat_file    %s\n' "$(relpath "$root/$kat")"; else printf '#kat_file\n'; fi
+            [ -z "$import_note" ] || printf 'import_note %s\n' "$import_note"
         } > "$tmp/blocks/$label"
     done < "$tmp/inst"
     # The blocks in label order.

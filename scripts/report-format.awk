@@ -202,6 +202,14 @@ function link(text, url) {
     return text
 }
 
+# A link that a text page cannot make: its text and, in parentheses, the
+# target (a page's file name or a URL), so that the reader can follow it;
+# Markdown and HTML as link().
+function link_shown(text, url) {
+    if (format != "md" && format != "html" && url != "") return text " (" url ")"
+    return link(text, url)
+}
+
 # Tables: the header and the rows are tab-separated cells.
 function table_begin(header,   n, i, c, sep) {
     TABLE = ""
@@ -245,6 +253,7 @@ function page_ext() { return format == "md" || format == "html" || format == "cs
 
 # A link to another page of the same system, by its name.
 function page_link(text, name) { return link(text, name "." page_ext()) }
+function page_link_shown(text, name) { return link_shown(text, name "." page_ext()) }
 
 function page_write(file) {
     if (format == "html" || format == "csv") { markup_write(file); return }

@@ -39,6 +39,7 @@ function method_page(   s, d, runs, sch) {
     planning()
     hash_share()
     robust_method()
+    glossary()
     limitations()
     para(scripts_line(""))
     page_write(page_file(outdir, "method"))
@@ -101,17 +102,24 @@ function screen_sentence(   k, r, m, sc, mc, last) {
     return ""
 }
 
-function records_sentence(   k, key, there, ok, reruns, r, t) {
-    there = 0; ok = 0; reruns = 0
+# The records as the runs table counts them: an instance that did not
+# build plans none (build.json), whatever rows the evidence has for it.
+function records_sentence(   k, key, f, planned, there, ok, reruns, r, t, nf, failed) {
+    planned = 0; there = 0; ok = 0; reruns = 0
     for (k = 1; k <= NROWS["record"]; k++) {
         key = ROWKEY["record", k]
+        split(key, f, SUBSEP)
+        if (buildfail(f[1], f[2])) continue
+        planned++
         if (V["record", key, "present"] != "1") continue
         there++
         if (V["record", key, "status"] == "ok") ok++
         r = V["record", key, "reruns.total"]
         if (!isnull(r)) reruns += r
     }
-    t = "Timing records: " NROWS["record"] " planned, " there " there, " ok " with status ok; " reruns " trial" (reruns == 1 ? "" : "s") " run again in all."
+    t = "Timing records: " planned " planned, " there " there, " ok " with status ok; " reruns " trial" (reruns == 1 ? "" : "s") " run again in all."
+    nf = buildfail_list()
+    if (nf != "") t = t " Not measured, as they did not build (no records planned): " nf "."
     if (!isnull(S("timing.wall_s")) && !isnull(S("timing.timed_s")) && S("timing.timed_s") + 0 > 0)
         t = t " The campaign took " fmt_duration(S("timing.wall_s")) " of wall time for " fmt_duration(S("timing.timed_s")) " inside timed calls."
     return t
@@ -157,7 +165,22 @@ function host_state(   k, key, src, v, x, s, steady, end) {
 
 # ---- flags -------------------------------------------------------------------------
 
-function build_flags(   k, i, id, label, n, t) {
+# The instances that did not build, "`A` (kem-08), `B` (kem-08)"; "".
+function buildfail_list(   i, k, id, label, t) {
+    t = ""
+    for (i = 1; i <= NIDS; i++) {
+        id = IDS[i]
+        for (k = 1; k <= NLABELS[id]; k++) {
+            label = LABELS[id, k]
+            if (buildfail(id, label)) t = t (t != "" ? ", " : "") fmt_label(label) " (" id ")"
+        }
+    }
+    return t
+}
+
+# A BUILDFAIL has no flags class (build.json keeps the last flags tried):
+# it is said to have not built, apart from the exceptions to the guide's.
+function build_flags(   k, i, id, label, n, t, nf) {
     heading(2, "Build flags")
     table_begin("build class\tflags")
     table_row("guide\t" S("flags.guide"))
@@ -170,13 +193,16 @@ function build_flags(   k, i, id, label, n, t) {
         id = IDS[i]
         for (k = 1; k <= NLABELS[id]; k++) {
             label = LABELS[id, k]
-            if (I(id, label, "flags_class") == "guide") continue
+            if (buildfail(id, label) || I(id, label, "flags_class") == "guide") continue
             t = t (n++ ? "; " : "") fmt_label(label) " (" I(id, label, "flags_class") \
                 (isnull(I(id, label, "flags_reason")) || I(id, label, "flags_reason") == "" ? "" : ": " I(id, label, "flags_reason")) ")"
         }
     }
-    if (n == 0) para("Every instance was built with the guide flags (plus the instance's own defines), one shared library per instance.")
-    else para("Every instance was built with the guide flags, one shared library per instance, except " t ".")
+    nf = buildfail_list()
+    if (n == 0) t = "Every instance " (nf != "" ? "that built " : "") "was built with the guide flags (plus the instance's own defines), one shared library per instance."
+    else t = "Every instance " (nf != "" ? "that built " : "") "was built with the guide flags, one shared library per instance, except " t "."
+    if (nf != "") t = t " Did not build (no library, nothing measured): " nf "; section 3 of the candidate's page gives the cause."
+    para(t)
 }
 
 # ---- inputs --------------------------------------------------------------------------
@@ -219,6 +245,39 @@ function hash_share(   tick, s) {
     tick = tick_words("")
     para(s (tick != "" ? " Tick source: " tick "." : "") \
          (isnull(S("method.profile_ops")) ? "" : " Profiled operations: " S("method.profile_ops") "."))
+}
+
+# ---- the terms of the Symmetric primitives and screening sections --------------
+
+function glossary(   t, n, i, f) {
+    heading(2, "Screening and survey terms")
+    para("The Symmetric primitives and Implementation screening sections of the candidate pages use these terms (doc/screen.md in ngcc-perf has the details). Findings are information: an instance with findings is still measured.")
+    n = split("survey verdict: ICCS-only\tthe library measured holds no constant of another symmetric primitive (AES, SHA-2, Keccak, SM4, ChaCha, BLAKE2) and imports no crypto library: its hashing goes through the ICCS placeholders (pseudohash, pseudoXOF, sm3hash) and its randomness through the ICCS DRNG" \
+        "\nsurvey verdict: ICCS-only — grep hits for X are not reachable in the built library\tthe sources mention X (its constants, headers or calls), but none of it is in the library measured" \
+        "\nsurvey verdict: ICCS + X\tthe library holds the constants of X, or imports a symbol of a crypto library: part of its symmetric work does not go through the ICCS functions" \
+        "\nsurvey verdict: not surveyed\tno screening file for the instance; the line names the functions the hash profile wrapped instead" \
+        "\nmemory safety\tfindings of AddressSanitizer, UBSan and LeakSanitizer (a build of its own) and of valgrind memcheck (the guide build)" \
+        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, the secret key and the shared secret marked secret" \
+        "\nserious\ta sanitizer error, an invalid access, an uninitialised value, a leak or a secret-dependent branch or index: counted apart from the UB notes" \
+        "\nUB note\tUBSan's other undefined behaviour (a shift or an overflow of a signed value): the code may work with this compiler, but the C standard does not promise it" \
+        "\nexplained\ton public data, by a code pattern of data/screening-patterns.txt in ngcc-perf (the same for every scheme, the package's ML-KEM too) or by the scheme's own description (screen_public): kept, not counted against the scheme" \
+        "\nthe official ICCS helpers', the package's helpers'\tlocated in the submission's copy of the ICCS auxfunc.c, drng.c or sm3.c, or in the package's own helpers and glue (src/iccs, src/glue): not counted against the candidate" \
+        "\nstack-buffer-overflow, heap-buffer-overflow, global-buffer-overflow\tAddressSanitizer: a read or write outside a stack, heap or global object" \
+        "\nheap-use-after-free\tAddressSanitizer: a read or write of freed heap memory" \
+        "\nleak\tLeakSanitizer or memcheck: memory allocated and never freed" \
+        "\nshift-exponent\tUBSan: a shift by a negative amount or by at least the width of its type (a 32-bit word shifted by 32)" \
+        "\nshift-base\tUBSan: a left shift of a negative value, or one whose result does not fit its signed type" \
+        "\nsigned-integer-overflow\tUBSan: signed arithmetic beyond the range of its type" \
+        "\nbounds\tUBSan: an index outside an array whose size the compiler knows" \
+        "\nobject-size\tUBSan: an access through a pointer to an object smaller than the access" \
+        "\ninvalid-read, invalid-write, invalid-free\tmemcheck: an access to, or a free of, memory that is not allocated" \
+        "\nuninitialised-value\tmemcheck: a jump, an address or a system call that depends on memory never written" \
+        "\nsecret-branch\ta conditional jump that depends on the secrets: its timing can tell them" \
+        "\nsecret-index\ta memory address computed from the secrets (a table lookup with a secret index): the cache can tell them" \
+        "\nsecret-syscall\ta system call given data derived from the secrets", f, "\n")
+    table_begin("term\tmeaning")
+    for (i = 1; i <= n; i++) table_row(f[i])
+    table_end()
 }
 
 # ---- limitations ----------------------------------------------------------------------------

@@ -55,8 +55,8 @@ function basic_information(id,   k, v, seen, variants, nv, t, labels, impl) {
     t = t "\nImplementation versions measured: " impl
     t = t "\nParameter sets: " labels
     t = t "\nSource measured: " source_text(id)
-    t = t "\nMeasurement method: " page_link(sysid " method", "method")
-    if ((id in NICCS) && NICCS[id] != "") t = t "\nSubmission: " link("NICCS page", NICCS[id])
+    t = t "\nMeasurement method: " page_link_shown(sysid " method", "method")
+    if ((id in NICCS) && NICCS[id] != "") t = t "\nSubmission: " link_shown("NICCS page", NICCS[id])
     lines(t)
 }
 
@@ -88,7 +88,7 @@ function source_text(id,   k, label, s, seen, n, list, who, out) {
 
 # ---- 3. Functional testing (KAT) -------------------------------------------------
 
-function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s, st, cell, fl, why) {
+function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s, st, cell, fl, why, nf) {
     heading(2, "3. Functional testing (KAT)")
     nb = 0; nn = 0
     for (k = 1; k <= NLABELS[id]; k++) {
@@ -102,7 +102,11 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
         if (basis == "") { none = none (nn++ ? ", " : "") fmt_label(label); continue }
         if (!(basis in seen)) { seen[basis] = 1; bases = bases (nb++ ? "; " : "") basis }
     }
-    if (nb == 0)
+    nf = 0
+    for (k = 1; k <= NLABELS[id]; k++) if (buildfail(id, LABELS[id, k])) nf++
+    if (nf == NLABELS[id])
+        s = "No instance built (the notes say why): nothing was KAT-checked or measured."
+    else if (nb == 0)
         s = "Each library's KAT file was generated before timing; no reference digest or submitted KAT file was there to compare it with."
     else {
         s = "Each library was checked against " (id == OWN_ID ? "the package's own KAT vectors" : "the submitted KAT vectors") \
@@ -113,11 +117,7 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         if (buildfail(id, label)) {
-            why = I(id, label, "build.reason")
-            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(fmt_label(label) ": did not build with the guide's nor the harness-default flags" \
-                      (isnull(why) || why == "" ? "" : ": " why) \
-                      (isnull(I(id, label, "build.log.file")) ? "" : " (" fmt_path(I(id, label, "build.log.file")) ")") \
-                      "; not measured"))
+            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(buildfail_note(id, label)))
             continue
         }
         fl = I(id, label, "flags_class")
@@ -138,6 +138,21 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
     }
     table_end()
     notes_flush()
+}
+
+# The note of an instance that did not build: the flags tried, the build's
+# own message (the symptom: a compiler's or linker's error) with its log,
+# and the import's diagnosis when it found the cause (a source the
+# submitters' build lists but the submission lacks).
+function buildfail_note(id, label,   why, dx, t) {
+    why = I(id, label, "build.reason")
+    dx = I(id, label, "build.diagnosis")
+    t = fmt_label(label) ": did not build" \
+        (I(id, label, "flags_class") == "harness-default" ? " with the guide's nor the harness-default flags" : "") \
+        (isnull(why) || why == "" ? "" : ": " why) \
+        (isnull(I(id, label, "build.log.file")) ? "" : " (" fmt_path(I(id, label, "build.log.file")) ")")
+    if (!isnull(dx) && dx != "") t = t "; the import's diagnosis: " dx
+    return t "; not measured"
 }
 
 # ---- 4. Performance ---------------------------------------------------------------
@@ -200,7 +215,7 @@ function resources(id,   k, o, label, op, st, base, peak, gap, stk) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
-            if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–"); continue }
+            if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–\t–\t–\t–"); continue }
             st = R(id, label, op, "memory.static_bytes")
             if (isnull(st)) st = I(id, label, "library.static_bytes")
             st = isnull(st) ? "–" : fmt_int(st)

@@ -116,9 +116,11 @@ function summary_columns(   t) {
     return t
 }
 
-function pages_list(ids, n,   k, t) {
-    for (k = 1; k <= n; k++) t = t (k > 1 ? ", " : "") page_link(ids[k], ids[k])
-    return t ", " page_link(sysid " method", "method")
+# The pages beside this one: links, or in text their file names.
+function pages_list(ids, n,   k, t, linked) {
+    linked = format == "md" || format == "html"
+    for (k = 1; k <= n; k++) t = t (k > 1 ? ", " : "") (linked ? page_link(ids[k], ids[k]) : ids[k] "." page_ext())
+    return t ", " (linked ? page_link(sysid " method", "method") : sysid " method (method." page_ext() ")")
 }
 
 # The package's ML-KEM instance of each level (MLKEM_AT[level]), from the

@@ -20,7 +20,7 @@ BEGIN {
     # The keys of a description (README, 'Schemes and their descriptions').
     n_known = split("id algorithm type variant srcdir sources exclude defines includes " \
         "cflags libs header helpers exports kat_records kat_manifest kat_file " \
-        "profile_wrap profile_hash profile_drng profile_wrappers screen_public", key_list, " ")
+        "profile_wrap profile_hash profile_drng profile_wrappers screen_public import_note", key_list, " ")
     for (i = 1; i <= n_known; i++)
         known[key_list[i]] = 1
 }

@@ -106,6 +106,8 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
         else
             p->buildfail = -1; /* said once: what depends on it is not held against it */
         vf_string(c, where, e, "build.reason", VF_REQUIRED, NULL);
+        if (given(e, "build.diagnosis")) /* optional: what the import found */
+            vf_string(c, where, e, "build.diagnosis", VF_REQUIRED, NULL);
         vf_file(c, where, e, "build.log", root, p->buildfail > 0 ? VF_REQUIRED : VF_NULL_OK);
         vf_enum(c, where, e, "flags_class", flags_classes, NULL);
     } else {

@@ -144,6 +144,7 @@ const struct col instance_cols[] = {
     { "run", T_INT, OPT },
     { "build.status", T_STR, OPT },
     { "build.reason", T_STR, OPT },
+    { "build.diagnosis", T_STR, OPT },
     { "build.log.sha256", T_STR, OPT },
     { "flags_class", T_STR, OPT },
     { "flags", T_STR, OPT },
