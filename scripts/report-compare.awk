@@ -195,8 +195,8 @@ function hostprops(s,   src, w) {
 function side_props(s, key,   p, ik) {
     add(s, "cpu", f(s, key, "plan.cpu"))
     add(s, "counter", f(s, key, "counter.name"))
-    add(s, "target", f(s, key, "plan.trial_target_s") == "" ? "" : f(s, key, "plan.trial_target_s") " s")
-    add(s, "budget", f(s, key, "plan.op_budget_s") == "" ? "" : f(s, key, "plan.op_budget_s") " s")
+    add(s, "target", f(s, key, "plan.trial_target_s") == "" ? "" : sprintf("%.6g", f(s, key, "plan.trial_target_s")) " s")
+    add(s, "budget", f(s, key, "plan.op_budget_s") == "" ? "" : sprintf("%.6g", f(s, key, "plan.op_budget_s")) " s")
     add(s, "quick", f(s, key, "plan.quick"))
     add(s, "rp", f(s, key, "environment.problems") == "" ? "none" : f(s, key, "environment.problems"))
     split(key, p, SUBSEP); ik = p[1] SUBSEP p[2]
