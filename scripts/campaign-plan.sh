@@ -32,23 +32,22 @@ plan_main() {
     : > "$instances"
     : > "$ptmp/extra"
     for info in "$@"; do
-        id= label= library= profile_library= build_status= srcdir= helpers= kat_records=
+        id= label= library= profile_library= build_status= srcdir= helpers= kat_records= conf=
         # shellcheck disable=SC1090
         . "$info"
         result=planned
         [ "${build_status:-ok}" = ok ] || result=BUILDFAIL
         printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "${library:--}" "${profile_library:--}" "$info" "$result" >> "$instances"
-        # The screening variants: C files to compile, or none when both
-        # are built already and newer than the instance (an incremental
-        # build then only checks them).
+        # The screening variants: C files to compile, or none when their
+        # cache says they are up to date (ngcc-screen-build --dry-run).
         nfiles=0
         for f in "$srcdir"/*.c; do [ -f "$f" ] && nfiles=$((nfiles + 1)); done
         set -- $helpers
         nfiles=$((nfiles + $#))
-        built=yes
-        for v in asan memcheck; do
-            [ -n "$(find "screen/$id/$v/$label/build.info" -newer "$info" 2>/dev/null)" ] || built=no
-        done
+        built=no
+        [ "$screen" = no ] || [ -z "${NGCC_SCREEN_BUILD:-}" ] || [ -z "${conf:-}" ] ||
+            ! ${SHELL:-/bin/sh} "$NGCC_SCREEN_BUILD" --dry-run --quiet --outdir "screen/$id" "$conf" "$label" \
+                > /dev/null 2>&1 || built=yes
         printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "$nfiles" "$built" "${kat_records:-$plan_kat_records}" >> "$ptmp/extra"
     done
     say "$prog: $system: calibrating every record (one call each)"
