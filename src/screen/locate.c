@@ -13,6 +13,7 @@
 #include "digest.h"
 #include "elfdyn.h"
 #include "finding.h"
+#include "limits.h"
 #include "locate.h"
 #include "sysfile.h"
 
@@ -151,4 +152,25 @@ const char *screen_find_valgrind(void)
             p++;
     }
     return NULL;
+}
+
+void screen_kat_time_find(const char *given, const char *sysdir, const char *id,
+                          const char *label, const char *build_info, struct screen_kat_time *t)
+{
+    char path[8192];
+    char *near;
+    struct screen_kat_time alt;
+    if (given) {
+        screen_kat_time_read(given, t);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/kat/%s/%s.log", sysdir ? sysdir : ".", id, label);
+    screen_kat_time_read(path, t);
+    if (t->found || !(near = screen_dir_of(build_info)))
+        return;
+    snprintf(path, sizeof path, "%s/../%s.log", near, label);
+    free(near);
+    screen_kat_time_read(path, &alt);
+    if (alt.found)
+        *t = alt;
 }

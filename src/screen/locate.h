@@ -17,6 +17,13 @@ char *screen_dir_of(const char *path);
 /* SYS of OUT, SYS/screen/ID/LABEL.json; malloc'd. */
 char *screen_system_dir_of(const char *out);
 
+struct screen_kat_time;
+/* The KAT time of instance ID/LABEL into T: from GIVEN (--kat-log) when
+ * not NULL; else the campaign's SYSDIR/kat/ID/LABEL.log, else make check's
+ * log beside the build directory of BUILD_INFO (schemes/ID/LABEL.log). */
+void screen_kat_time_find(const char *given, const char *sysdir, const char *id,
+                          const char *label, const char *build_info, struct screen_kat_time *t);
+
 /* A library's file as {path (relative to ROOT), sha256}, or NULL when it
  * cannot be read. */
 json_object *screen_file_json(const char *path, const char *root);

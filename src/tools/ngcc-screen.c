@@ -166,7 +166,7 @@ static int cmd_run(const struct run_opts *o)
     const char *profiles[3];
     char *profile_paths[3] = { NULL, NULL, NULL };
     static const char *const ops[3] = { "keygen", "enc", "dec" };
-    char self[4096], *katlog = NULL;
+    char self[4096];
     ssize_t sl;
     struct screen_kat_time kt;
 
@@ -183,34 +183,13 @@ static int cmd_run(const struct run_opts *o)
     }
     /* The KAT gate ran before: its time gives the checks' limits. */
     sysdir = o->system_dir ? NULL : screen_system_dir_of(o->out);
-    if (!o->kat_log) {
-        const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
-        katlog = malloc(strlen(sd) + strlen(id) + strlen(label) + 16);
-        if (katlog)
-            sprintf(katlog, "%s/kat/%s/%s.log", sd, id, label);
-    }
-    screen_kat_time_read(o->kat_log ? o->kat_log : katlog, &kt);
-    /* No campaign's KAT log yet: make check's, beside the build directory
-     * (schemes/ID/LABEL.log, the same driver's log). */
-    if (!o->kat_log && !kt.found) {
-        char *near = screen_dir_of(o->build_info);
-        char *alt = near ? malloc(strlen(near) + strlen(label) + 16) : NULL;
-        struct screen_kat_time kt2;
-        if (alt) {
-            sprintf(alt, "%s/../%s.log", near, label);
-            screen_kat_time_read(alt, &kt2);
-            if (kt2.found)
-                kt = kt2;
-        }
-        free(alt);
-        free(near);
-    }
+    screen_kat_time_find(o->kat_log, o->system_dir ? o->system_dir : sysdir, id, label,
+                         o->build_info, &kt);
     screen_info_get(info, "conf", conf, sizeof conf);
     screen_info_get(info, "library", library, sizeof library);
     if (screen_patterns_load(&pat, screen_patterns_path(), err, sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         free(info);
-        free(katlog);
         free(sysdir);
         return EXIT_INPUT;
     }
@@ -359,7 +338,6 @@ static int cmd_run(const struct run_opts *o)
     for (op = 0; op < 3; op++)
         free(profile_paths[op]);
     free(sysdir);
-    free(katlog);
     screen_findings_free(&all);
     screen_explains_free(&ex);
     screen_explains_free(&pat);
