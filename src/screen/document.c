@@ -83,7 +83,7 @@ json_object *screen_area_json(const struct screen_findings *all, enum screen_are
     return o;
 }
 
-/* A limit as it was applied, in tenths of a second (limits.c). */
+/* A limit as it was applied, in tenths of a second (check_limits.c). */
 static json_object *limit_json(double s)
 {
     char text[32];

@@ -13,7 +13,7 @@
 #include "digest.h"
 #include "elfdyn.h"
 #include "finding.h"
-#include "limits.h"
+#include "check_limits.h"
 #include "locate.h"
 #include "sysfile.h"
 

@@ -20,8 +20,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../iccs/auxfunc.h"
-#include "../iccs/drng.h"
+#include "auxfunc.h"
+#include "drng.h"
 #include "gnu_cli.h"
 
 

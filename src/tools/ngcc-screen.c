@@ -17,7 +17,7 @@
 #include "checks.h"
 #include "document.h"
 #include "finding.h"
-#include "limits.h"
+#include "check_limits.h"
 #include "locate.h"
 #include "reaper.h"
 #include "survey.h"

@@ -1,6 +1,6 @@
 /* run.h -- the state of one measurement, shared by measure.c (the
  * processes and the trial rules) and sections.c (the record's sections).
- * Internal to src/bench.  Part of ngcc-perf. */
+ * Internal to src/timer.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_RUN_H
 #define NGCC_BENCH_RUN_H
 

@@ -5,6 +5,8 @@
 
 #include <stdint.h>
 
+#include <json.h>
+
 #define STATS_OUTLIER_LIMIT 1.05   /* > 5 % above the median of the others */
 #define STATS_OUTLIER_RERUNS 3     /* reruns per trial slot, at most */
 #define STATS_RERUN_SHARE 0.2      /* reruns of a record: at most this share of its planned time */
@@ -67,5 +69,8 @@ int stats_disturbed(int64_t ticks, double seconds, double fixed_hz, double limit
  * 0: unknown, not tested).  *VALUE gets the failing ratio. */
 enum disturbance stats_disturbance(int64_t ticks, double seconds, double cpu_seconds,
                                    double fixed_hz, double limit, double *value);
+
+/* The "stats" object of a record (doc/evidence.md). */
+json_object *record_stats_json(const struct stats *s);
 
 #endif

@@ -1,5 +1,5 @@
 /* verify_screen.h -- the checker of a system's screening files
- * (doc/screen.md).  Internal to src/bench/verify_*.c.  Part of ngcc-perf. */
+ * (doc/screen.md).  Internal to src/evidence/verify_*.c.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_SCREEN_H
 #define NGCC_BENCH_VERIFY_SCREEN_H
 

@@ -1,5 +1,5 @@
 /* digest.c -- SHA-256 of files and buffers as hex, over the package's
- * SHA-256 (src/kat/sha256.c).  Part of ngcc-perf. */
+ * SHA-256 (src/util/sha256.c).  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif

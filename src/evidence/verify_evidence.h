@@ -2,7 +2,7 @@
  * campaign.json (doc/campaign.md, formats 1 and 2): every field typed and
  * in range, and from build.json the plan of records and profiles that
  * verify_system.c holds the files against.  Internal to
- * src/bench/verify_*.c.  Part of ngcc-perf. */
+ * src/evidence/verify_*.c.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_EVIDENCE_H
 #define NGCC_BENCH_VERIFY_EVIDENCE_H
 

@@ -1,7 +1,7 @@
 /* child.h -- run one trial process: fork + exec with a time limit, a
  * memory limit, no core dump, its own process group; collect its stdout
  * and the tail of its stderr; when it ends, kill whatever it left behind
- * (src/kat/reaper.h), without waiting for pipes a grandchild holds.  Candidate code is untrusted: it runs only
+ * (src/sandbox/reaper.h), without waiting for pipes a grandchild holds.  Candidate code is untrusted: it runs only
  * in such children.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_CHILD_H
 #define NGCC_BENCH_CHILD_H

@@ -2,7 +2,7 @@
  * campaign.json for the checker.  Each problem is one line
  * "NAME: WHERE: FIELD ..." (WHERE names the entry, e.g.
  * "instances[2] (mlkem/ML-KEM-512)"; "" for the top level).  Internal to
- * src/bench/verify_*.c.  Part of ngcc-perf. */
+ * src/evidence/verify_*.c.  Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_FIELDS_H
 #define NGCC_BENCH_VERIFY_FIELDS_H
 

@@ -9,7 +9,6 @@
 
 #include <json.h>
 
-#include "stats.h"
 
 struct ngcc_instance_info;
 
@@ -24,9 +23,6 @@ json_object *record_double(double d);
 /* The "instance" object of a record or profile: the fields of INFO,
  * null for the strings it leaves NULL. */
 json_object *rec_instance_info_json(const struct ngcc_instance_info *info);
-
-/* The "stats" object of a record. */
-json_object *record_stats_json(const struct stats *s);
 
 /* Serialise OBJ (pretty, with a final newline) and write it atomically to
  * PATH, creating its directory.  0 on success, -1 with errno. */

@@ -62,31 +62,6 @@ json_object *rec_instance_info_json(const struct ngcc_instance_info *info)
     return o;
 }
 
-static json_object *spread_json(const struct spread_stats *s)
-{
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "median", record_double(s->median));
-    json_object_object_add(o, "min", record_double(s->min));
-    json_object_object_add(o, "max", record_double(s->max));
-    json_object_object_add(o, "spread", record_double(s->spread));
-    return o;
-}
-
-json_object *record_stats_json(const struct stats *s)
-{
-    json_object *o = json_object_new_object();
-    json_object_object_add(o, "trials", json_object_new_int(s->trials));
-    json_object_object_add(o, "n", json_object_new_int64(s->n));
-    json_object_object_add(o, "sum_ticks", json_object_new_int64(s->sum_ticks));
-    json_object_object_add(o, "sum_seconds", record_double(s->sum_seconds));
-    json_object_object_add(o, "mean_ticks", record_double(s->mean_ticks));
-    json_object_object_add(o, "mean_seconds", record_double(s->mean_seconds));
-    json_object_object_add(o, "ops_per_second", record_double(s->ops_per_second));
-    json_object_object_add(o, "trial_mean_ticks", spread_json(&s->trial_ticks));
-    json_object_object_add(o, "trial_mean_seconds", spread_json(&s->trial_seconds));
-    return o;
-}
-
 int record_write(const char *path, json_object *obj)
 {
     const char *text = json_object_to_json_string_ext(obj,

@@ -1,7 +1,7 @@
 /* reaper.h - watch one child process and leave nothing of it behind.
  *
  * Part of ngcc-perf.  Shared by the KAT sandbox (sandbox.c) and the
- * bench/profile children (src/bench/child.c).  Candidate code may fork
+ * bench/profile children (src/sandbox/child.c).  Candidate code may fork
  * children that outlive the process we started, setsid() away from its
  * process group, and hold our pipes open.  So:
  *

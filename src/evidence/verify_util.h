@@ -1,6 +1,6 @@
 /* verify_util.h -- what the parts of the checker share: the problem and
  * note lines, recomputed numbers compared to recorded ones, the SHA-256 of
- * listed files, the known statuses.  Internal to src/bench/verify_*.c.
+ * listed files, the known statuses.  Internal to src/evidence/verify_*.c.
  * Part of ngcc-perf. */
 #ifndef NGCC_BENCH_VERIFY_UTIL_H
 #define NGCC_BENCH_VERIFY_UTIL_H

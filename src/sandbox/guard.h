@@ -1,7 +1,7 @@
 /* guard.h - buffers with guard bytes on both sides.
  *
  * Part of ngcc-perf.  One classification of an out-of-bounds write for the
- * KAT driver (katgen.c: OVERFLOW) and the bench (src/bench/instance.c:
+ * KAT driver (katgen.c: OVERFLOW) and the bench (src/timer/instance.c:
  * status overflow): every buffer handed to candidate code has
  * NGCC_GUARD_BYTES of a known pattern before and after it; a changed guard
  * byte after a call is an overflow, named by call, buffer and offset.

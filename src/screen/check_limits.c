@@ -1,4 +1,4 @@
-/* limits.c -- the screening checks' limits from the KAT's time: a check
+/* check_limits.c -- the screening checks' limits from the KAT's time: a check
  * that hangs costs its own limit, a few seconds, not the user's --timeout.
  * Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "limits.h"
+#include "check_limits.h"
 #include "sysfile.h"
 
 void screen_kat_time_read(const char *path, struct screen_kat_time *t)

@@ -1,5 +1,5 @@
-/* stats.c -- the statistics of a record and the two trial rules.
- * Part of ngcc-perf. */
+/* stats.c -- the statistics of a record, their JSON form and the two
+ * trial rules.  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record.h"
 #include "stats.h"
 
 static int cmp_double(const void *a, const void *b)
@@ -135,4 +136,29 @@ enum disturbance stats_disturbance(int64_t ticks, double seconds, double cpu_sec
     }
     *value = 1.0;
     return UNDISTURBED;
+}
+
+static json_object *spread_json(const struct spread_stats *s)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "median", record_double(s->median));
+    json_object_object_add(o, "min", record_double(s->min));
+    json_object_object_add(o, "max", record_double(s->max));
+    json_object_object_add(o, "spread", record_double(s->spread));
+    return o;
+}
+
+json_object *record_stats_json(const struct stats *s)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "trials", json_object_new_int(s->trials));
+    json_object_object_add(o, "n", json_object_new_int64(s->n));
+    json_object_object_add(o, "sum_ticks", json_object_new_int64(s->sum_ticks));
+    json_object_object_add(o, "sum_seconds", record_double(s->sum_seconds));
+    json_object_object_add(o, "mean_ticks", record_double(s->mean_ticks));
+    json_object_object_add(o, "mean_seconds", record_double(s->mean_seconds));
+    json_object_object_add(o, "ops_per_second", record_double(s->ops_per_second));
+    json_object_object_add(o, "trial_mean_ticks", spread_json(&s->trial_ticks));
+    json_object_object_add(o, "trial_mean_seconds", spread_json(&s->trial_seconds));
+    return o;
 }

@@ -10,7 +10,6 @@
 #endif
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,23 +23,6 @@
 #include "run.h"
 #include "stats.h"
 #include "sysfile.h"
-
-void run_progress(const struct run *R, const char *fmt, ...)
-{
-    va_list ap;
-    if (R->o->quiet)
-        return;
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-}
-
-void run_fail(struct run *R, enum outcome o, const char *why)
-{
-    R->status = o;
-    snprintf(R->reason, sizeof R->reason, "%s", why);
-}
 
 /* The name in progress lines: the label (option, else the instance's own,
  * once a child has read it, else the library as given) and the operation. */

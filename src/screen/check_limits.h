@@ -1,4 +1,4 @@
-/* limits.h -- each screening check's wall clock limit, derived from the
+/* check_limits.h -- each screening check's wall clock limit, derived from the
  * instance's KAT time (doc/screen.md, "Limits").  Part of ngcc-perf. */
 #ifndef NGCC_SCREEN_LIMITS_H
 #define NGCC_SCREEN_LIMITS_H

@@ -1,0 +1,68 @@
+/* kind.h -- one table per kind of candidate (KEM today; signatures, key
+ * exchange and hash in ../shared/spec/kinds.md): what every layer asks
+ * instead of naming kem_enc.  Part of ngcc-perf.
+ *
+ * A kind is one struct kind, defined in its own file (kem.c), listed in
+ * kinds.c.  The data part says what the kind is: its API header, the
+ * symbols an instance library must export, its size getters with their
+ * evidence keys and page labels, its operations (what is made before the
+ * timed calls and what each call does), its KAT file name, which buffers
+ * the screening marks secret, and the words of its pages.  The behaviour
+ * part (struct kind_driver, kind_driver.h) loads an instance of the kind,
+ * makes the inputs of an operation, runs its timed loop and generates its
+ * KAT text. */
+#ifndef NGCC_KINDS_KIND_H
+#define NGCC_KINDS_KIND_H
+
+#include <stddef.h>
+
+#define KIND_MAX_OPS 16
+#define KIND_MAX_SIZES 8
+
+/* A size the instance's getters give, e.g. the public key. */
+struct kind_size {
+    const char *key;     /* evidence key: sizes.KEY, KEY_len in the instance */
+    const char *getter;  /* "kem_get_pk_len_bytes" */
+    const char *label;   /* page label: "public key" */
+    int secret;          /* 1: the screening marks its buffer secret */
+};
+
+/* An operation the timer knows. */
+struct kind_op {
+    const char *name;      /* "keygen": the record's op, the page's column */
+    const char *function;  /* "kem_keygen": the call named in messages */
+    const char *setup;     /* the record's inputs.setup sentence */
+    const char *method;    /* what a timed call does, for the method page */
+};
+
+struct kind_driver;
+
+struct kind {
+    const char *name;        /* "kem": scheme.conf `type`, ngcc_instance_info type */
+    const char *title;       /* "KEM" */
+    const char *header;      /* the API header: "KEM_AlgorithmInstance.h" */
+    const char *const *symbols; /* the API an instance library exports; NULL-ended */
+    const struct kind_size *sizes;
+    int nsizes;
+    const struct kind_op *ops;
+    int nops;
+    const char *kat_file;    /* printf pattern of the KAT file: "KAT_KEM_%s.txt" */
+    unsigned long kat_records; /* records of the official driver */
+    const char *yardstick_id;   /* the package's own instance of the kind: "mlkem" */
+    const char *yardstick_name; /* "ML-KEM" */
+    const struct kind_driver *driver; /* the behaviour; NULL until it has one */
+};
+
+/* The kinds the package knows, in a fixed order; NULL-ended. */
+extern const struct kind *const kinds[];
+
+/* The kind named NAME ("kem"), or NULL. */
+const struct kind *kind_find(const char *name);
+
+/* Operation NAME of kind K: its index, or -1. */
+int kind_op_index(const struct kind *k, const char *name);
+
+/* Size KEY of kind K: its index, or -1. */
+int kind_size_index(const struct kind *k, const char *key);
+
+#endif
