@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kind.h"
 #include "record.h"
 #include "sysfile.h"
 #include "verify.h"
@@ -24,8 +25,6 @@
 #include "verify_screen.h"
 #include "verify_system.h"
 #include "verify_util.h"
-
-static const char *const ops[] = { "keygen", "enc", "dec" };
 
 /* A file of the system: on disk, planned, or both. */
 struct entry {
@@ -114,32 +113,35 @@ static int by_rel(const void *a, const void *b)
 /* The records and profiles PLAN plans, added to L. */
 static void add_planned(struct entries *l, const struct build_plan *plan)
 {
-    size_t i, k;
+    size_t i;
+    int k;
     for (i = 0; i < plan->n; i++) {
         const struct planned_instance *p = &plan->v[i];
         /* An unknown build status: its files are neither required nor unplanned. */
         int required = p->buildfail < 0 ? -1 : 1;
-        if (!p->id || !p->label || p->buildfail > 0)
+        if (!p->id || !p->label || p->buildfail > 0 || !p->kind)
             continue;
-        for (k = 0; k < 3; k++) {
-            size_t n = strlen(p->id) + strlen(p->label) + 32;
+        /* One record (and profile) per operation of the instance's kind. */
+        for (k = 0; k < p->kind->nops; k++) {
+            const char *op = p->kind->ops[k].name;
+            size_t n = strlen(p->id) + strlen(p->label) + strlen(op) + 32;
             char *rel = malloc(n);
             struct entry *e;
             if (!rel)
                 abort();
-            snprintf(rel, n, "records/%s/%s__%s.json", p->id, p->label, ops[k]);
+            snprintf(rel, n, "records/%s/%s__%s.json", p->id, p->label, op);
             e = add(l, rel);
             e->planned = required;
-            e->op = ops[k];
+            e->op = op;
             e->sha256 = p->library_sha256;
             if (p->profiled) {
                 rel = malloc(n);
                 if (!rel)
                     abort();
-                snprintf(rel, n, "profile/%s/%s__%s.json", p->id, p->label, ops[k]);
+                snprintf(rel, n, "profile/%s/%s__%s.json", p->id, p->label, op);
                 e = add(l, rel);
                 e->planned = p->profiled > 0 ? required : -1;
-                e->op = ops[k];
+                e->op = op;
                 e->sha256 = p->profile_sha256;
             }
         }

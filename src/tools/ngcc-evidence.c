@@ -116,6 +116,7 @@ int main(int argc, char **argv)
     }
 
     put_all_columns();
+    put_kinds();
     read_campaign(&ev);
     read_build(&ev);
     /* The host state: the campaign's, else what the first record saw. */
