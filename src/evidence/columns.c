@@ -321,7 +321,7 @@ void put_all_columns(void)
     size_t n;
     const struct col *inst = instance_columns(&n);
     put_columns("kind", "kind", "", NULL, 0, "title ops sizes yardstick_id yardstick_name "
-                "catalog size_catalog curated_sizes standard categories hash");
+                "category heading catalog size_catalog curated_sizes standard categories hash");
     put_columns("kindop", "kind op", "", NULL, 0, "function setup method");
     put_columns("kindsize", "kind size", "", NULL, 0, "getter label secret");
     put_columns("system", "", "", system_cols, NCOLS(system_cols), "");
@@ -377,6 +377,8 @@ void put_kinds(void)
             printf("%s%s", i ? " " : "", kd->sizes[i].key);
         put_str(kd->yardstick_id);
         put_str(kd->yardstick_name);
+        put_str(kd->page.category);
+        put_str(kd->page.heading);
         put_str(kd->page.catalog);
         put_str(kd->page.size_catalog);
         put_str(kd->page.curated_sizes);

@@ -40,6 +40,7 @@ const struct kind kind_kem = {
     "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM", NULL,
 
     /* the report's words (kind_page.h) */
-    .page = { "data/ngcc-round1-kem.csv", "data/kem-instances.csv", "pk ct",
+    .page = { "public-key algorithm; function: key encapsulation", "Key encapsulation",
+              "data/ngcc-round1-kem.csv", "data/kem-instances.csv", "pk ct",
               "FIPS 203", "1, 3 and 5", "SHA-3/SHAKE" },
 };

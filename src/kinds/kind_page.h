@@ -7,6 +7,8 @@
 #define NGCC_KINDS_KIND_PAGE_H
 
 struct kind_page {
+    const char *category;       /* "public-key algorithm; function: key encapsulation" */
+    const char *heading;        /* the summary's section: "Key encapsulation" */
     const char *catalog;        /* the Round 1 catalog: "data/ngcc-round1-kem.csv" */
     const char *size_catalog;   /* the curated sizes: "data/kem-instances.csv" */
     const char *curated_sizes;  /* size keys the size catalog gives, the pages'
