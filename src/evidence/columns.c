@@ -320,10 +320,7 @@ void put_all_columns(void)
 {
     size_t n;
     const struct col *inst = instance_columns(&n);
-    put_columns("kind", "kind", "", NULL, 0, "title ops sizes yardstick_id yardstick_name "
-                "category heading catalog size_catalog curated_sizes standard categories hash");
-    put_columns("kindop", "kind op", "", NULL, 0, "function setup method");
-    put_columns("kindsize", "kind size", "", NULL, 0, "getter label secret");
+    put_kind_columns();
     put_columns("system", "", "", system_cols, NCOLS(system_cols), "");
     put_columns("host", "source", "", host_cols, NCOLS(host_cols), "");
     put_columns("check", "source index", "", check_cols, NCOLS(check_cols), "");
@@ -350,54 +347,3 @@ const size_t N_record_cols = NCOLS(record_cols);
 const size_t N_profile_cols = NCOLS(profile_cols);
 const size_t N_calls_cols = NCOLS(calls_cols);
 
-/* ---- the kind table --------------------------------------------------------- */
-
-/* A string value: escaped, \N for none. */
-static void put_str(const char *s)
-{
-    put_sep();
-    if (s)
-        put_escaped(s);
-    else
-        put_null();
-}
-
-void put_kinds(void)
-{
-    int k, i;
-    for (k = 0; kinds[k]; k++) {
-        const struct kind *kd = kinds[k];
-        printf("kind\t%s", kd->name);
-        put_str(kd->title);
-        put_sep();
-        for (i = 0; i < kd->nops; i++)
-            printf("%s%s", i ? " " : "", kd->ops[i].name);
-        put_sep();
-        for (i = 0; i < kd->nsizes; i++)
-            printf("%s%s", i ? " " : "", kd->sizes[i].key);
-        put_str(kd->yardstick_id);
-        put_str(kd->yardstick_name);
-        put_str(kd->page.category);
-        put_str(kd->page.heading);
-        put_str(kd->page.catalog);
-        put_str(kd->page.size_catalog);
-        put_str(kd->page.curated_sizes);
-        put_str(kd->page.standard);
-        put_str(kd->page.categories);
-        put_str(kd->page.hash);
-        putchar('\n');
-        for (i = 0; i < kd->nops; i++) {
-            printf("kindop\t%s\t%s", kd->name, kd->ops[i].name);
-            put_str(kd->ops[i].function);
-            put_str(kd->ops[i].setup);
-            put_str(kd->ops[i].method);
-            putchar('\n');
-        }
-        for (i = 0; i < kd->nsizes; i++) {
-            printf("kindsize\t%s\t%s", kd->name, kd->sizes[i].key);
-            put_str(kd->sizes[i].getter);
-            put_str(kd->sizes[i].label);
-            printf("\t%d\n", kd->sizes[i].secret);
-        }
-    }
-}

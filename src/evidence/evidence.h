@@ -85,7 +85,10 @@ extern const size_t N_profile_cols;
 extern const struct col calls_cols[];
 extern const size_t N_calls_cols;
 void put_all_columns(void);
-/* The kind table as rows kind, kindop, kindsize (doc/report.md). */
+
+/* ---- kind_rows.c: the kind table as rows kind, kindop, kindsize
+ * (doc/report.md); the columns rows first. ---- */
+void put_kind_columns(void);
 void put_kinds(void);
 void put_columns(const char *type, const char *keys, const char *pre, const struct col *cols,
                  size_t n, const char *post);
