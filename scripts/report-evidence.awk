@@ -6,9 +6,10 @@
 # ngcc-evidence.c: 'columns' rows name the fields of each row type; \N is
 # null; the kind rows are the kind table, src/kinds/kind.h, doc/report.md).
 # Variables (-v): format (txt|md), sysid (the system), systems (every system
-# with data, ' · '-separated), catalog (the kind's Round 1 catalog,
-# data/ngcc-round1-kem.csv), sizes (its curated sizes,
-# data/kem-instances.csv), systems_csv (data/systems.csv), outdir.
+# with data, ' · '-separated), catalog (the Round 1 catalog), sizes (the
+# curated sizes; both "": the kind's, under pkgdir, the package's files:
+# data/ngcc-round1-kem.csv, data/kem-instances.csv for a KEM), systems_csv
+# (data/systems.csv), outdir.
 #
 # Errors: fail(FILE, MESSAGE) prints "ngcc-report: FILE: MESSAGE" and ends
 # the program with status 1 before any page is written (pages are written
@@ -21,7 +22,6 @@ BEGIN {
     ICCS_HASH = " pseudohash pseudoXOF sm3hash "
     FAILED = 0
     if (format !~ /^(txt|md|html|csv)$/) fail("ngcc-report", "unknown format '" format "'")
-    load_catalog(catalog)
 }
 
 function fail(file, msg) {
@@ -201,7 +201,8 @@ function index_evidence(   k, key, f, id, i, tmp, n) {
     }
     if (NIDS == 0) fail(evidence, "no instances in the evidence")
     kind_use(kind_of(IDS[1], LABELS[IDS[1], 1]))
-    load_sizes(sizes)
+    load_catalog(catalog != "" ? catalog : pkgdir "/" K(KIND, "catalog"))
+    load_sizes(sizes != "" ? sizes : pkgdir "/" K(KIND, "size_catalog"))
     for (i = 1; i <= NIDS; i++) {
         id = IDS[i]
         n = NLABELS[id]
