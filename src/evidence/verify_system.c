@@ -33,6 +33,7 @@ struct entry {
     int planned;         /* 1 required, -1 optional (format 1 profiles) */
     const char *op;      /* planned: the operation */
     const char *sha256;  /* planned: the library's, NULL unknown */
+    const char *kind;    /* planned: the instance's kind ("kem") */
 };
 
 struct entries {
@@ -133,6 +134,7 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
             e = add(l, rel);
             e->planned = required;
             e->op = op;
+            e->kind = p->kind->name;
             e->sha256 = p->library_sha256;
             if (p->profiled) {
                 rel = malloc(n);
@@ -142,6 +144,7 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
                 e = add(l, rel);
                 e->planned = p->profiled > 0 ? required : -1;
                 e->op = op;
+                e->kind = p->kind->name;
                 e->sha256 = p->profile_sha256;
             }
         }
@@ -161,6 +164,7 @@ static void merge(struct entries *l)
             if (b->planned) {
                 a->planned = b->planned;
                 a->op = b->op;
+                a->kind = b->kind;
                 a->sha256 = b->sha256;
             }
             free(b->rel);
@@ -179,7 +183,7 @@ static void check_file(const struct entry *e, struct verify_ctx *c, const char *
     char err[256];
     int profile = strncmp(e->rel, "profile/", 8) == 0;
     json_object *doc = record_load(c->name, err, sizeof err);
-    const char *op, *sha;
+    const char *op, *sha, *type;
     if (profile)
         sum->profiles++;
     else
@@ -194,6 +198,9 @@ static void check_file(const struct entry *e, struct verify_ctx *c, const char *
         op = record_get_string(doc, "op");
         if (!op || strcmp(op, e->op) != 0)
             verify_problem(c, "op is %s, not %s as its name says", op ? op : "missing", e->op);
+        type = record_get_string(doc, "instance.type");
+        if (type && strcmp(type, e->kind) != 0)
+            verify_problem(c, "instance.type is %s, not %s as build.json says", type, e->kind);
         sha = record_get_string(doc, "library.sha256");
         if (e->sha256 && (!sha || strcmp(sha, e->sha256) != 0))
             verify_problem(c, "stale: taken with a library of SHA-256 %s, build.json lists %s "
