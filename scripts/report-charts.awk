@@ -9,10 +9,10 @@
 # then scripts/report-charts.sh renders every NAME.gp into NAME.svg.
 #
 # Charts: cycles (mean cycles of every instance and operation, log scale,
-# grouped by candidate, the ML-KEM rows as reference lines), shares (the
-# hash-helper and DRNG shares as stacked bars), rss and sizes (peak RSS,
-# and public key + ciphertext, against the cycles of keygen + enc + dec,
-# one point per instance); for the summary all schemes, for each
+# grouped by candidate, the yardstick's rows as reference lines), shares
+# (the hash-helper and DRNG shares as stacked bars), rss and sizes (peak
+# RSS, and the curated sizes summed, against the cycles of all the kind's
+# operations summed, one point per instance); for the summary all schemes, for each
 # candidate page its own (cycles-<id>, shares-<id>).  Only figures of
 # records with status ok are drawn; a chart with none is left out.
 
@@ -27,18 +27,19 @@ END {
     natsort(SORTED, NSORTED)
     unit = cycles_unit()
     if (cycles_chart("cycles", SORTED, NSORTED, unit))
-        chart_on("summary", "cycles", "Mean " unit " per operation, log scale; dashed: the package's ML-KEM")
+        chart_on("summary", "cycles", "Mean " unit " per operation, log scale; dashed: the package's " OWN_NAME)
     if (shares_chart("shares", SORTED, NSORTED))
         chart_on("summary", "shares", "Share of each operation in the hash functions and the DRNG")
+    opsum = ops_text(" + "); sizesum = curated_text(" + ")
     if (scatter_chart("rss", SORTED, NSORTED, "peak RSS (bytes)", unit))
-        chart_on("summary", "rss", "Peak RSS against the " unit " of keygen + enc + dec, one point per instance")
-    if (scatter_chart("sizes", SORTED, NSORTED, "public key + ciphertext (bytes)", unit))
-        chart_on("summary", "sizes", "Public key + ciphertext against the " unit " of keygen + enc + dec, one point per instance")
+        chart_on("summary", "rss", "Peak RSS against the " unit " of " opsum ", one point per instance")
+    if (scatter_chart("sizes", SORTED, NSORTED, sizesum " (bytes)", unit))
+        chart_on("summary", "sizes", toupper(substr(sizesum, 1, 1)) substr(sizesum, 2) " against the " unit " of " opsum ", one point per instance")
     for (c = 1; c <= NIDS; c++) {
         one[1] = IDS[c]
         if (cycles_chart("cycles-" IDS[c], one, 1, unit))
             chart_on(IDS[c], "cycles-" IDS[c], "Mean " unit " per operation, log scale" \
-                     (IDS[c] != OWN_ID && (OWN_ID in NLABELS) ? "; dashed: the package's ML-KEM" : ""))
+                     (IDS[c] != OWN_ID && (OWN_ID in NLABELS) ? "; dashed: the package's " OWN_NAME : ""))
         if (shares_chart("shares-" IDS[c], one, 1))
             chart_on(IDS[c], "shares-" IDS[c], "Share of each operation in the hash functions and the DRNG")
     }
@@ -105,11 +106,11 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
                 if (v <= 0) continue
                 if (lo == "" || v < lo) lo = v
                 if (hi == "" || v > hi) hi = v
-                gp_data(gp_num(pos[id, label] + (o - 2) * 0.22) "\t" gp_num(v) "\t" gp_text(id " " label " " op ": " gp_num(v) " " unit))
+                gp_data(gp_num(pos[id, label] + (o - (NOPS + 1) / 2) * 0.22) "\t" gp_num(v) "\t" gp_text(id " " label " " op ": " gp_num(v) " " unit))
             }
         }
     }
-    # The package's ML-KEM as reference lines on the other schemes' charts.
+    # The package's yardstick as reference lines on the other schemes' charts.
     refs = 0
     if (!(n == 1 && ids[1] == OWN_ID) && (OWN_ID in NLABELS)) {
         for (k = 1; k <= NLABELS[OWN_ID]; k++) for (o = 1; o <= NOPS; o++) {
@@ -119,8 +120,8 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
             if (v <= 0) continue
             if (lo == "" || v < lo) lo = v
             if (hi == "" || v > hi) hi = v
-            gp_cmd("set arrow from graph 0, first " gp_num(v) " to graph 1, first " gp_num(v) " nohead dt 2 lw 1 lc rgb \"" GP_COLOR[op] "\"")
-            gp_cmd("set label " gp_str(label " " op) " at graph 0.995, first " gp_num(v) " right offset 0,0.45 font \",8\" tc rgb \"" GP_COLOR[op] "\"")
+            gp_cmd("set arrow from graph 0, first " gp_num(v) " to graph 1, first " gp_num(v) " nohead dt 2 lw 1 lc rgb \"" gp_op_color(o) "\"")
+            gp_cmd("set label " gp_str(label " " op) " at graph 0.995, first " gp_num(v) " right offset 0,0.45 font \",8\" tc rgb \"" gp_op_color(o) "\"")
             refs++
         }
     }
@@ -133,7 +134,7 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
     gp_cmd(gp_xtics(TL, TP, NT))
     plot = ""
     for (o = 1; o <= NOPS; o++)
-        plot = plot (o > 1 ? ", " : "") gp_str(name ".dat") " index " o - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.9 lc rgb \"" GP_COLOR[OPS[o]] "\" title \"" OPS[o] "\""
+        plot = plot (o > 1 ? ", " : "") gp_str(name ".dat") " index " o - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.9 lc rgb \"" gp_op_color(o) "\" title \"" OPS[o] "\""
     gp_plot(plot)
     gp_end()
     return 1
@@ -180,8 +181,8 @@ function shares_chart(name, ids, n,   i, k, o, id, label, op, x, h, d, any, cl, 
     return 1
 }
 
-# The cycles of keygen + enc + dec of an instance, or "" when one of them
-# has no figure.
+# The cycles of all the operations of an instance summed, or "" when one
+# of them has no figure.
 function exchange_cycles(id, label,   o, s) {
     s = 0
     for (o = 1; o <= NOPS; o++) {
@@ -202,12 +203,15 @@ function peak_rss(id, label,   o, v, m) {
     return m
 }
 
-# Public key + ciphertext: the size catalog's, else the getters'.
-function pk_ct(id, label,   pk, ct) {
-    pk = catalog_has(id, label) ? CAT_PK[id, label] : I(id, label, "sizes.pk")
-    ct = catalog_has(id, label) ? CAT_CT[id, label] : I(id, label, "sizes.ct")
-    if (isnull(pk) || isnull(ct) || pk == "" || ct == "") return ""
-    return pk + ct
+# The curated sizes summed: the size catalog's, else the getters'.
+function curated_sum(id, label,   c, v, sum) {
+    sum = 0
+    for (c = 1; c <= NCURATED; c++) {
+        v = catalog_has(id, label) ? CAT_SIZE[CURATED[c], id, label] : I(id, label, "sizes." CURATED[c])
+        if (isnull(v) || v == "") return ""
+        sum += v
+    }
+    return sum
 }
 
 function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first) {
@@ -221,7 +225,7 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
             label = LABELS[id, k]
             if (buildfail(id, label)) continue
             c = exchange_cycles(id, label)
-            y = name == "rss" ? peak_rss(id, label) : pk_ct(id, label)
+            y = name == "rss" ? peak_rss(id, label) : curated_sum(id, label)
             if (c == "" || y == "" || c <= 0 || y <= 0) continue
             if (first) {
                 if (np) gp_block()
@@ -240,7 +244,7 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
     gp_cmd("set logscale xy")
     gp_cmd("set xrange " gp_logrange(xlo, xhi * 3))
     gp_cmd("set yrange " gp_logrange(ylo, yhi))
-    gp_cmd("set xlabel " gp_str(unit " of keygen + enc + dec"))
+    gp_cmd("set xlabel " gp_str(unit " of " ops_text(" + ")))
     gp_cmd("set ylabel " gp_str(what))
     gp_cmd("set format x \"%.0s %c\"")
     gp_cmd("set format y \"%.0s %c\"")

@@ -24,7 +24,7 @@
 # and twice the ratio's uncertainty.
 
 BEGIN {
-    FS = "\t"; NOPS = split("keygen enc dec", OPS, " ")
+    FS = "\t"   # the operations' order: the kindop rows (OP_RANK)
     # The scatter of robust × SM3-64 between campaigns of one library on
     # one machine reached 14 % (median 2 %, issue 27; doc/robust.md: 3.7 %
     # over three quiet campaigns): below this no change is called.
@@ -57,6 +57,10 @@ t == "trials" {
     for (i = 2; i <= NF; i++) V[side, key, i] = $i
     next
 }
+
+# The kinds' operations, in the kind table's order: the records' order.
+t == "kindop" { if (!($3 in OP_RANK)) OP_RANK[$3] = ++NOPRANK; next }
+t == "kind" || t == "kindsize" { next }
 
 t == "run" { NRUN[side]++; RUNCPUS[side, NRUN[side]] = $(COL[side, "run", "settings.cpus"]); next }
 
@@ -140,7 +144,7 @@ function order_keys(   i, j, t) {
     }
 }
 
-function op_rank(op,   o) { for (o = 1; o <= NOPS; o++) if (OPS[o] == op) return o; return NOPS + 1 }
+function op_rank(op) { return (op in OP_RANK) ? OP_RANK[op] : NOPRANK + 1 }
 
 function key_cmp(a, b,   fa, fb) {
     split(a, fa, SUBSEP); split(b, fb, SUBSEP)

@@ -2,8 +2,8 @@
 # of one system with every figure the evidence has, unformatted: the
 # instance's fields (instance.*), the timing record's (record.*), the hash
 # profile's (profile.*) as ngcc-evidence names them, and the size
-# catalog's public key, ciphertext and security level; null is an empty
-# cell.
+# catalog's curated sizes (the kind's: catalog.pk, catalog.ct for a KEM)
+# and security level; null is an empty cell.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format csv) as
 #   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
@@ -18,7 +18,8 @@ END {
         type = t == 1 ? "instance" : t == 2 ? "record" : "profile"
         for (c = NKEY[type] + 1; c <= NCOL[type]; c++) head = head "\t" type "." COL[type, c]
     }
-    head = head "\tcatalog.pk\tcatalog.ct\tcatalog.security_target"
+    for (c = 1; c <= NCURATED; c++) head = head "\tcatalog." CURATED[c]
+    head = head "\tcatalog.security_target"
     printf "%s\r\n", csv_row(head) > file
     for (p = 1; p <= NIDS; p++) {
         id = IDS[p]
@@ -29,7 +30,8 @@ END {
                 row = sysid "\t" id "\t" algorithm_of(id) "\t" label "\t" op
                 row = row fields("instance", id SUBSEP label) fields("record", id SUBSEP label SUBSEP op) \
                     fields("profile", id SUBSEP label SUBSEP op)
-                row = row "\t" (catalog_has(id, label) ? CAT_PK[id, label] "\t" CAT_CT[id, label] "\t" CAT_LEVEL[id, label] : "\t\t")
+                for (c = 1; c <= NCURATED; c++) row = row "\t" (catalog_has(id, label) ? CAT_SIZE[CURATED[c], id, label] : "")
+                row = row "\t" (catalog_has(id, label) ? CAT_LEVEL[id, label] : "")
                 printf "%s\r\n", csv_row(row) > file
             }
         }

@@ -4,9 +4,12 @@
 # Part of ngcc-perf.  Included with -f after report-format.awk and before
 # one page program.  Input: the rows of ngcc-evidence (src/tools/
 # ngcc-evidence.c: 'columns' rows name the fields of each row type; \N is
-# null).  Variables (-v): format (txt|md), sysid (the system), systems (every system
-# with data, ' · '-separated), catalog (data/ngcc-round1-kem.csv), sizes
-# (data/kem-instances.csv), systems_csv (data/systems.csv), outdir.
+# null; the kind rows are the kind table, src/kinds/kind.h, doc/report.md).
+# Variables (-v): format (txt|md), sysid (the system), systems (every system
+# with data, ' · '-separated), catalog (the Round 1 catalog), sizes (the
+# curated sizes; both "": the kind's, under pkgdir, the package's files:
+# data/ngcc-round1-kem.csv, data/kem-instances.csv for a KEM), systems_csv
+# (data/systems.csv), outdir.
 #
 # Errors: fail(FILE, MESSAGE) prints "ngcc-report: FILE: MESSAGE" and ends
 # the program with status 1 before any page is written (pages are written
@@ -15,13 +18,10 @@
 BEGIN {
     FS = "\t"
     NUL = "\\N"
-    OWN_ID = "mlkem"          # the package's own ML-KEM, the yardstick
-    NOPS = split("keygen enc dec", OPS, " ")
+    # OPS, SIZES, OWN_ID (the yardstick) and the kind's words: kind_use()
     ICCS_HASH = " pseudohash pseudoXOF sm3hash "
     FAILED = 0
     if (format !~ /^(txt|md|html|csv)$/) fail("ngcc-report", "unknown format '" format "'")
-    load_catalog(catalog)
-    load_sizes(sizes)
 }
 
 function fail(file, msg) {
@@ -99,21 +99,86 @@ function load_catalog(file,   line, f, st) {
     close(file)
 }
 
-# id;instance;pk;sk;ct;ss;security_target
-function load_sizes(file,   line, f, st) {
+# id;instance;SIZE...;security_target, the sizes in the kind's order
+# (kind_use first); the curated ones must be numbers: CAT_SIZE[key, id,
+# instance], CAT_LEVEL[id, instance].
+function load_sizes(file,   line, f, st, s, good) {
     if (file == "") return
     while ((st = (getline line < file)) > 0) {
         if (line ~ /^#/ || line == "") continue
         split(line, f, ";")
-        if (f[3] !~ /^[0-9]+$/ || f[5] !~ /^[0-9]+$/ || f[7] !~ /^[0-9]*$/) fail(file, "bad line: " line)
-        CAT_LEVEL[f[1], f[2]] = f[7]
-        CAT_PK[f[1], f[2]] = f[3]
-        CAT_SK[f[1], f[2]] = f[4]
-        CAT_CT[f[1], f[2]] = f[5]
-        CAT_SS[f[1], f[2]] = f[6]
+        good = f[NSIZES + 3] ~ /^[0-9]*$/
+        for (s = 1; s <= NCURATED; s++) if (f[SIZE_AT[CURATED[s]] + 2] !~ /^[0-9]+$/) good = 0
+        if (!good) fail(file, "bad line: " line)
+        CAT_LEVEL[f[1], f[2]] = f[NSIZES + 3]
+        for (s = 1; s <= NSIZES; s++) CAT_SIZE[SIZES[s], f[1], f[2]] = f[s + 2]
     }
     if (st < 0) fail(file, "cannot read the size catalog")
     close(file)
+}
+
+# ---- the kind table (ngcc-evidence's kind rows) ------------------------------------
+
+# The kind of an instance, as build.json says (its kindof row).
+function kind_of(id, label) { return V["kindof", id SUBSEP label, "kind"] }
+function K(kind, name) { return V["kind", kind, name] }
+function KOP(kind, op, name) { return V["kindop", kind SUBSEP op, name] }
+function KSIZE(kind, key, name) { return V["kindsize", kind SUBSEP key, name] }
+
+# The pages of one kind: its operations OPS[1..NOPS], sizes SIZES[1..NSIZES]
+# (SIZE_AT[key]: the position), the sizes the curated catalog gives
+# CURATED[1..NCURATED], the yardstick OWN_ID and OWN_NAME.  A page mixing
+# kinds would call it per kind; today a system's pages are of one kind.
+function kind_use(kind,   s) {
+    if (!(("kind", kind) in SEEN)) fail(evidence, "no kind row for kind '" kind "' in the evidence")
+    KIND = kind
+    NOPS = split(K(kind, "ops"), OPS, " ")
+    NSIZES = split(K(kind, "sizes"), SIZES, " ")
+    for (s = 1; s <= NSIZES; s++) {
+        SIZE_AT[SIZES[s]] = s
+        if (!((("kindsize", kind SUBSEP SIZES[s]) in SEEN)))
+            fail(evidence, "no kindsize row for size '" SIZES[s] "' of kind '" kind "'")
+    }
+    NCURATED = split(K(kind, "curated_sizes"), CURATED, " ")
+    if (NOPS == 0 || NSIZES == 0) fail(evidence, "the kind row of '" kind "' lists no operations or no sizes")
+    for (s = 1; s <= NOPS; s++)
+        if (!((("kindop", kind SUBSEP OPS[s]) in SEEN)))
+            fail(evidence, "no kindop row for operation '" OPS[s] "' of kind '" kind "'")
+    OWN_ID = K(kind, "yardstick_id")
+    OWN_NAME = K(kind, "yardstick_name")
+}
+
+# The operations joined: "keygen, enc, dec" (SEP ", "); LAST, when not
+# "", before the last one instead of SEP.
+function ops_text(sep, last,   o, t) {
+    for (o = 1; o <= NOPS; o++) t = t (o > 1 ? (o == NOPS && last != "" ? last : sep) : "") OPS[o]
+    return t
+}
+function size_label(key) { return KSIZE(KIND, key, "label") }
+# The curated sizes' labels joined by SEP: "public key + ciphertext".
+function curated_text(sep,   s, t) {
+    for (s = 1; s <= NCURATED; s++) t = t (s > 1 ? sep : "") size_label(CURATED[s])
+    return t
+}
+# The labels of the sizes whose buffers are secret (SECRET 1) or public
+# (0), joined: "the secret key and the shared secret" (EACH "the ") or
+# "the public key and ciphertext" (EACH "").
+function sizes_text(secret, each,   s, n, t) {
+    for (s = 1; s <= NSIZES; s++) {
+        if (KSIZE(KIND, SIZES[s], "secret") + 0 != secret) continue
+        t = t (n > 0 ? " and " : "") (n == 0 || each != "" ? "the " : "") size_label(SIZES[s])
+        n++
+    }
+    return t
+}
+# N in words ("three"), for the sentences; digits above twelve.
+function count_word(n,   w) {
+    split("one two three four five six seven eight nine ten eleven twelve", w, " ")
+    return (n >= 1 && n <= 12) ? w[n] : n
+}
+function is_curated(key,   s) {
+    for (s = 1; s <= NCURATED; s++) if (CURATED[s] == key) return 1
+    return 0
 }
 
 # ---- the evidence, checked and indexed ------------------------------------------
@@ -135,6 +200,9 @@ function index_evidence(   k, key, f, id, i, tmp, n) {
         LABELS[id, ++NLABELS[id]] = f[2]
     }
     if (NIDS == 0) fail(evidence, "no instances in the evidence")
+    kind_use(kind_of(IDS[1], LABELS[IDS[1], 1]))
+    load_catalog(catalog != "" ? catalog : pkgdir "/" K(KIND, "catalog"))
+    load_sizes(sizes != "" ? sizes : pkgdir "/" K(KIND, "size_catalog"))
     for (i = 1; i <= NIDS; i++) {
         id = IDS[i]
         n = NLABELS[id]
@@ -420,10 +488,11 @@ function iccs_only(fns,   names, m, i) {
     return 1
 }
 
-# The column of the hash share: the ICCS helpers, ML-KEM's SHA-3/SHAKE, or
-# a scheme's own hash functions (named in the sentence above the table).
+# The column of the hash share: the ICCS helpers, the yardstick's own
+# (SHA-3/SHAKE), or a scheme's own hash functions (named in the sentence
+# above the table).
 function hash_column(id) {
-    if (id == OWN_ID) return "SHA-3/SHAKE"
+    if (id == OWN_ID) return K(KIND, "hash")
     if (iccs_only(hash_functions(id))) return "pseudohash/XOF/sm3"
     return "hash functions"
 }
@@ -477,7 +546,7 @@ function tick_words(id,   k, key, f, name, hz, res) {
 # The programs behind the figures.
 function scripts_line(id,   k, sc) {
     for (k = 1; k <= NLABELS[id]; k++) if (screened(id, LABELS[id, k])) sc = 1
-    return "Scripts: scripts/ngcc-campaign, src/tools/ngcc-kat.c with src/kat/, src/tools/ngcc-bench.c with src/bench/, " \
+    return "Scripts: scripts/ngcc-campaign, src/tools/ngcc-kat.c with src/kat/, src/tools/ngcc-bench.c with src/timer/, " \
         (any_profile(id) ? "src/tools/ngcc-profile.c with src/profile/, " : "") \
         (sc ? "src/tools/ngcc-screen.c with src/screen/, " : "") \
         "scripts/ngcc-report with src/tools/ngcc-evidence.c in ngcc-perf."
@@ -485,7 +554,7 @@ function scripts_line(id,   k, sc) {
 
 # ---- sizes -----------------------------------------------------------------------
 
-function catalog_has(id, label) { return (id SUBSEP label) in CAT_PK }
+function catalog_has(id, label) { return (id SUBSEP label) in CAT_LEVEL }
 
 # ---- the host state as found ---------------------------------------------------------
 

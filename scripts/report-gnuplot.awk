@@ -20,7 +20,6 @@
 BEGIN {
     GP_H = 440
     GP_L = 0.12; GP_R = 0.96; GP_B = 0.30; GP_T = 0.90
-    GP_COLOR["keygen"] = "#1f77b4"; GP_COLOR["enc"] = "#d95f02"; GP_COLOR["dec"] = "#1b9e77"
     GP_PALETTE = "#1f77b4 #d95f02 #1b9e77 #7570b3 #e7298a #66a61e #e6ab02 #a6761d #666666"
 }
 
@@ -88,6 +87,9 @@ function gp_logrange(lo, hi,   a, b) {
 }
 
 # The Nth colour of the palette (cycling).
+# The colour of the N-th operation of a kind: by position, not by name.
+function gp_op_color(n) { return gp_palette(n) }
+
 function gp_palette(n,   c, m) {
     m = split(GP_PALETTE, c, " ")
     return c[(n - 1) % m + 1]

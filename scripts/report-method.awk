@@ -72,7 +72,7 @@ function runs_table(   k, r, cpus, sch, t, w) {
 function timing(   s, c, cpu) {
     heading(2, "Timing")
     cpu = cpus_text()
-    s = "Each operation (keygen, enc, dec) of each instance was timed by ngcc-bench, one operation per record, in child processes that load the instance library with dlopen" \
+    s = "Each operation (" ops_text(", ") ") of each instance was timed by ngcc-bench, one operation per record, in child processes that load the instance library with dlopen" \
         (cpu != "" ? " and are pinned to " cpu : "") " (one core). "
     c = counter_sentence("")
     if (c == "")
@@ -207,11 +207,18 @@ function build_flags(   k, i, id, label, n, t, nf) {
 
 # ---- inputs --------------------------------------------------------------------------
 
+# What each timed call of the kind does: "keygen times fresh key pairs,
+# enc ..." (the kindop rows' method).
+function op_methods(   o, t) {
+    for (o = 1; o <= NOPS; o++) t = t (o > 1 ? ", " : "") KOP(KIND, OPS[o], "method")
+    return t
+}
+
 function inputs(   seed) {
     heading(2, "KAT and DRNG seeds")
     seed = S("method.drng_seed_hex")
     if (length(seed) > 12) seed = substr(seed, 1, 6) "…" substr(seed, length(seed) - 1)
-    para("KAT: the official driver's seed (" S("method.kat_seed") "); each instance's KAT file is compared by its canonical SHA-256 with the package's manifest or the submitted KAT file. DRNG: every timing process seeds the library's DRNG with the " length(S("method.drng_seed_hex")) / 2 " bytes " seed "; keygen times fresh key pairs, enc encapsulates to one key pair, dec decapsulates one honest ciphertext, checked first to give back the shared secret.")
+    para("KAT: the official driver's seed (" S("method.kat_seed") "); each instance's KAT file is compared by its canonical SHA-256 with the package's manifest or the submitted KAT file. DRNG: every timing process seeds the library's DRNG with the " length(S("method.drng_seed_hex")) / 2 " bytes " seed "; " op_methods() ".")
 }
 
 # ---- planning constants ------------------------------------------------------------------
@@ -237,7 +244,7 @@ function planning(   q) {
 
 function hash_share(   tick, s) {
     heading(2, "Share of the hash helpers and the DRNG")
-    s = "Each instance's objects are relinked with `-Wl,--wrap=<f>` for each of pseudohash, pseudoXOF, sm3hash and get_random_number that they define (ML-KEM: its SHA-3/SHAKE functions), and ngcc-profile times every wrapped call with a tick counter during the measured operations only; share = ticks inside the wrapped functions / ticks of the whole operations, a wrapped call made by another wrapped call counted once."
+    s = "Each instance's objects are relinked with `-Wl,--wrap=<f>` for each of pseudohash, pseudoXOF, sm3hash and get_random_number that they define (" OWN_NAME ": its " K(KIND, "hash") " functions), and ngcc-profile times every wrapped call with a tick counter during the measured operations only; share = ticks inside the wrapped functions / ticks of the whole operations, a wrapped call made by another wrapped call counted once."
     if (!any_profile("")) {
         para(s " No hash profile was taken on this system (data/" sysid "/profile/ holds none): the Symmetric primitives tables show –.")
         return
@@ -257,10 +264,10 @@ function glossary(   t, n, i, f) {
         "\nsurvey verdict: ICCS + X\tthe library holds the constants of X, or imports a symbol of a crypto library: part of its symmetric work does not go through the ICCS functions" \
         "\nsurvey verdict: not surveyed\tno screening file for the instance; the line names the functions the hash profile wrapped instead" \
         "\nmemory safety\tfindings of AddressSanitizer, UBSan and LeakSanitizer (a build of its own) and of valgrind memcheck (the guide build)" \
-        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, the secret key and the shared secret marked secret" \
+        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, " sizes_text(1, "the ") " marked secret" \
         "\nserious\ta sanitizer error, an invalid access, an uninitialised value, a leak or a secret-dependent branch or index: counted apart from the UB notes" \
         "\nUB note\tUBSan's other undefined behaviour (a shift or an overflow of a signed value): the code may work with this compiler, but the C standard does not promise it" \
-        "\nexplained\ton public data, by a code pattern of data/screening-patterns.txt in ngcc-perf (the same for every scheme, the package's ML-KEM too) or by the scheme's own description (screen_public): kept, not counted against the scheme" \
+        "\nexplained\ton public data, by a code pattern of data/screening-patterns.txt in ngcc-perf (the same for every scheme, the package's " OWN_NAME " too) or by the scheme's own description (screen_public): kept, not counted against the scheme" \
         "\nthe official ICCS helpers', the package's helpers'\tlocated in the submission's copy of the ICCS auxfunc.c, drng.c or sm3.c, or in the package's own helpers and glue (src/iccs, src/glue): not counted against the candidate" \
         "\nstack-buffer-overflow, heap-buffer-overflow, global-buffer-overflow\tAddressSanitizer: a read or write outside a stack, heap or global object" \
         "\nheap-use-after-free\tAddressSanitizer: a read or write of freed heap memory" \

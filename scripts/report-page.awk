@@ -49,8 +49,8 @@ function basic_information(id,   k, v, seen, variants, nv, t, labels, impl) {
     }
     natsort(variants, nv)
     for (k = 1; k <= nv; k++) impl = impl (k > 1 ? ", " : "") variants[k]
-    if (id == OWN_ID) impl = impl " (the package's own implementation of FIPS 203, measured as the reference point for the candidates)"
-    t = "Category: public-key algorithm; function: key encapsulation"
+    if (id == OWN_ID) impl = impl " (the package's own implementation of " K(KIND, "standard") ", measured as the reference point for the candidates)"
+    t = "Category: " K(KIND, "category")
     t = t "\nAlgorithm: " algorithm_of(id)
     t = t "\nImplementation versions measured: " impl
     t = t "\nParameter sets: " labels
@@ -254,33 +254,48 @@ function size_cell(api, cat, label, what,   c) {
     return fmt_int(api)
 }
 
-function sizes_section(id,   k, label, listed, nl, pk, ct, basis, s) {
+# The labels of the curated sizes (CURATED 1) or of the others (0) as
+# compound words joined: "public-key and ciphertext".
+function size_words(curated,   s, n, t, w) {
+    for (s = 1; s <= NSIZES; s++) {
+        if (is_curated(SIZES[s]) != curated) continue
+        w = size_label(SIZES[s]); gsub(/ /, "-", w)
+        t = t (n++ ? " and " : "") w
+    }
+    return t
+}
+
+function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key, c) {
     heading(2, "6. Transmission and storage overhead")
     nl = 0
     for (k = 1; k <= NLABELS[id]; k++)
         if (catalog_has(id, LABELS[id, k])) listed = listed (nl++ ? ", " : "") fmt_label(LABELS[id, k])
     basis = I(id, LABELS[id, 1], "sizes.basis")
     if (isnull(basis) || basis == "") basis = "API getters"
+    cat = K(KIND, "size_catalog")
+    s = size_words(1)
+    s = toupper(substr(s, 1, 1)) substr(s, 2) " sizes follow the curated " cat " catalog"
     if (nl == NLABELS[id])
-        s = "Public-key and ciphertext sizes follow the curated data/kem-instances.csv catalog; secret-key and shared-secret lengths remain API figures (the library's getters)."
+        s = s "; " size_words(0) " lengths remain API figures (the library's getters)."
     else if (nl > 0)
-        s = "Public-key and ciphertext sizes follow the curated data/kem-instances.csv catalog for " listed "; the other sizes are API figures (the library's getters)."
+        s = s " for " listed "; the other sizes are API figures (the library's getters)."
     else if (basis == "API getters")
-        s = "All sizes are API figures (the library's getters); the curated data/kem-instances.csv catalog does not list these instances."
+        s = "All sizes are API figures (the library's getters); the curated " cat " catalog does not list these instances."
     else
-        s = "All sizes are as build.json gives them (" basis "); the curated data/kem-instances.csv catalog does not list these instances."
+        s = "All sizes are as build.json gives them (" basis "); the curated " cat " catalog does not list these instances."
     para(s)
-    table_begin("instance\tpublic key\tsecret key\tciphertext\tshared secret")
+    head = "instance"
+    for (c = 1; c <= NSIZES; c++) head = head "\t" size_label(SIZES[c])
+    table_begin(head)
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
-        pk = catalog_has(id, label) ? CAT_PK[id, label] : ""
-        ct = catalog_has(id, label) ? CAT_CT[id, label] : ""
-        if (buildfail(id, label)) { table_row(fmt_label(label) "\t–\t–\t–\t–"); continue }
-        table_row(fmt_label(label) \
-            "\t" size_cell(I(id, label, "sizes.pk"), pk, label, "public key") \
-            "\t" size_cell(I(id, label, "sizes.sk"), "", label, "secret key") \
-            "\t" size_cell(I(id, label, "sizes.ct"), ct, label, "ciphertext") \
-            "\t" size_cell(I(id, label, "sizes.ss"), "", label, "shared secret"))
+        row = fmt_label(label)
+        for (c = 1; c <= NSIZES; c++) {
+            key = SIZES[c]
+            row = row "\t" (buildfail(id, label) ? "–" : \
+                size_cell(I(id, label, "sizes." key), catalog_has(id, label) && is_curated(key) ? CAT_SIZE[key, id, label] : "", label, size_label(key)))
+        }
+        table_row(row)
     }
     table_end()
     if (NPENDING == 0 && nl > 0) para("The library's getters agree with the catalog for every listed size.")
@@ -329,7 +344,7 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
     gsub(/ /, ", ", fns)
     tick = tick_words(id)
     if (id == OWN_ID)
-        s = "Share of each operation spent in ML-KEM's own SHA-3/SHAKE functions (FIPS 202" (fns != "" ? ": " fns : "") ") and in the ICCS DRNG"
+        s = "Share of each operation spent in " OWN_NAME "'s own " K(KIND, "hash") " functions (FIPS 202" (fns != "" ? ": " fns : "") ") and in the ICCS DRNG"
     else if (iccs_only(hash_functions(id)))
         s = "Share of each operation spent in the ICCS placeholder hash functions and in the ICCS DRNG"
     else
@@ -362,15 +377,15 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
 
 function screening(id,   k, i, label, n, st, row, t, key, f, any) {
     heading(2, "Implementation screening")
-    para("Not part of the guide's self-assessment: ngcc-perf's own screening of the code measured (doc/screen.md). Memory safety: each instance built once more with AddressSanitizer and UBSan and run through KAT records and operations of each kind, and its guide build run under valgrind memcheck. Secret-dependent behaviour: under memcheck, with the coins, the secret key and the shared secret marked secret and the public key and ciphertext declassified, every conditional jump and memory index that depends on them. Findings are information: an instance with findings is still measured.")
+    para("Not part of the guide's self-assessment: ngcc-perf's own screening of the code measured (doc/screen.md). Memory safety: each instance built once more with AddressSanitizer and UBSan and run through KAT records and operations of each kind, and its guide build run under valgrind memcheck. Secret-dependent behaviour: under memcheck, with the coins, " sizes_text(1, "the ") " marked secret and " sizes_text(0, "") " declassified, every conditional jump and memory index that depends on them. Findings are information: an instance with findings is still measured.")
     n = 0
     for (k = 1; k <= NLABELS[id]; k++) if (screened(id, LABELS[id, k])) n++
     if (n == 0) {
         para("Not screened on this system: no " fmt_path("screen/" id "/<label>.json") " (make screen-" id ").")
         return
     }
-    para("Severity: serious are the sanitizers' and memcheck's errors (invalid accesses, uses of uninitialised values, leaks, UBSan's out-of-bounds and null-pointer checks) and every secret-dependent branch or index; UB notes are UBSan's other reports of undefined behaviour (shifts, integer overflow, alignment), counted apart. Explained: a secret-dependent finding on public data, recognised by a code pattern of data/screening-patterns.txt (the same for every scheme, the package's ML-KEM included) or by a screen_public line of the scheme's description; listed below with the reason, not counted." \
-         (id == OWN_ID ? " This is the package's own ML-KEM: the findings in its sources are the package's." : ""))
+    para("Severity: serious are the sanitizers' and memcheck's errors (invalid accesses, uses of uninitialised values, leaks, UBSan's out-of-bounds and null-pointer checks) and every secret-dependent branch or index; UB notes are UBSan's other reports of undefined behaviour (shifts, integer overflow, alignment), counted apart. Explained: a secret-dependent finding on public data, recognised by a code pattern of data/screening-patterns.txt (the same for every scheme, the package's " OWN_NAME " included) or by a screen_public line of the scheme's description; listed below with the reason, not counted." \
+         (id == OWN_ID ? " This is the package's own " OWN_NAME ": the findings in its sources are the package's." : ""))
     table_begin("instance\tmemory safety\tsecret-dependent branches and indices\tleaked per operation\tsurvey verdict")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]

@@ -81,8 +81,8 @@ function summary_robust_shown() { return host_problems_text() != "" && any_recor
 function summary_ratio_shown() { return any_record("per_call.mean_ratio") }
 
 function summary_extra_header(   h) {
-    if (summary_robust_shown()) h = h "\trobust keygen / enc / dec"
-    if (summary_ratio_shown()) h = h "\t" (summary_robust_shown() ? "robust " : "") "× " reference_name() " keygen / enc / dec"
+    if (summary_robust_shown()) h = h "\trobust " ops_text(" / ")
+    if (summary_ratio_shown()) h = h "\t" (summary_robust_shown() ? "robust " : "") "× " reference_name() " " ops_text(" / ")
     return h
 }
 

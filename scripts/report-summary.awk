@@ -1,8 +1,10 @@
 # report-summary.awk -- the summary page of one system: OUTDIR/summary.txt
 # (or .md), one row per instance of every scheme measured there, the
-# package's ML-KEM included as the reference point (doc/report.md,
-# "Summary page"): its security level, its figures, their ratio to the
-# ML-KEM instance of that level, sizes, stack, screening; the columns are
+# package's yardstick of the kind included as the reference point
+# (doc/report.md, "Summary page"): its security level, its figures, their
+# ratio to the yardstick's instance of that level, sizes, stack,
+# screening; the columns, headings and words come from the kind rows
+# (report-evidence.awk, kind_use); the columns are
 # defined and the caveats that every row shares said once above the
 # table, a row's own caveats in a numbered note below it; the robust
 # figures and the ratios to the reference workload in a second table.
@@ -18,7 +20,7 @@ END {
     summary_page()
 }
 
-function summary_page(   ids, n, k, s, c) {
+function summary_page(   ids, n, k, s, c, head) {
     SUMMARY_WIDTH = 100
     page_begin()
     notes_begin()
@@ -31,11 +33,12 @@ function summary_page(   ids, n, k, s, c) {
     if (quick_note() != "") s = s " " quick_note()
     spara(s)
     if (host_state_sentence("") != "") spara(host_state_sentence(""))
-    heading(2, "Key encapsulation")
+    # One section per kind; today the system's pages are of one kind.
+    heading(2, K(KIND, "heading"))
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
-    mlkem_levels()
+    own_levels()
     NSR = 0
     for (k = 1; k <= n; k++) summary_collect(ids[k])
     summary_shared()
@@ -43,8 +46,11 @@ function summary_page(   ids, n, k, s, c) {
     slines(summary_columns())
     if (SHARED_TEXT != "") spara("Caveats of every row, said once here: " SHARED_TEXT ".")
     TABLE_CLASS = "fit"
-    table_begin("id\talgorithm\tinstance\tlevel\tkeygen cycles (sym %)\tenc cycles (sym %)\tdec cycles (sym %)\t× ML-KEM keygen / enc / dec" \
-                "\tpublic key (B)\tciphertext (B)\tstack (B)\tscreening\tnotes")
+    head = "id\talgorithm\tinstance\tlevel"
+    for (k = 1; k <= NOPS; k++) head = head "\t" OPS[k] " cycles (sym %)"
+    head = head "\t× " OWN_NAME " " ops_text(" / ")
+    for (k = 1; k <= NCURATED; k++) head = head "\t" size_label(CURATED[k]) " (B)"
+    table_begin(head "\tstack (B)\tscreening\tnotes")
     for (k = 1; k <= NSR; k++) table_row(summary_row(k))
     table_end()
     snotes_flush()
@@ -94,19 +100,22 @@ function note_link(m,   n) {
     return link(m, "#note-" n)
 }
 
-function summary_columns(   t) {
+function summary_columns(   t, std, own, k) {
+    std = K(KIND, "standard"); own = OWN_NAME
     t = "id, algorithm, instance: the catalog id (its page), the algorithm, the parameter set" \
-        ((OWN_ID in NLABELS) ? "; the " OWN_ID " rows are the package's own implementation of FIPS 203, the reference point" : "") "."
-    t = t "\nlevel: the security level the instance targets, in bits, as data/kem-instances.csv gives it" \
-        (MLKEM_LEVELS != "" ? " (ML-KEM: " MLKEM_LEVELS ", FIPS 203 categories 1, 3 and 5)" : "") "; – where the catalog gives none."
-    t = t "\nkeygen, enc, dec cycles (sym %): the mean cycles of one operation, as in section 4 of the candidate pages " \
+        ((OWN_ID in NLABELS) ? "; the " OWN_ID " rows are the package's own implementation of " std ", the reference point" : "") "."
+    t = t "\nlevel: the security level the instance targets, in bits, as " K(KIND, "size_catalog") " gives it" \
+        (OWN_LEVELS != "" ? " (" own ": " OWN_LEVELS ", " std " categories " K(KIND, "categories") ")" : "") "; – where the catalog gives none."
+    t = t "\n" ops_text(", ") " cycles (sym %): the mean cycles of one operation, as in section 4 of the candidate pages " \
         "(k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of it spent in the hash helpers (pseudohash, pseudoXOF " \
-        "and sm3hash; for ML-KEM its SHA-3/SHAKE functions), as in their Symmetric primitives section; – not measured; " \
+        "and sm3hash; for " own " its " K(KIND, "hash") " functions), as in their Symmetric primitives section; – not measured; " \
         "* a caveat of that figure alone, in the row's note."
-    t = t "\n× ML-KEM keygen / enc / dec: the mean cycles of each operation over those of the package's ML-KEM instance of " \
-        "the same level measured on this system (1.00 on the ML-KEM rows), three significant digits (0.213, 6.79, 67.9, 679); " \
-        "– where the instance has no level or no ML-KEM instance of its level was measured here (the row's note says which)."
-    t = t "\npublic key (B), ciphertext (B): bytes, as in section 6; stack (B): the deepest stack of the three operations in " \
+    t = t "\n× " own " " ops_text(" / ") ": the mean cycles of each operation over those of the package's " own " instance of " \
+        "the same level measured on this system (1.00 on the " own " rows), three significant digits (0.213, 6.79, 67.9, 679); " \
+        "– where the instance has no level or no " own " instance of its level was measured here (the row's note says which)."
+    t = t "\n"
+    for (k = 1; k <= NCURATED; k++) t = t (k > 1 ? ", " : "") size_label(CURATED[k]) " (B)"
+    t = t ": bytes, as in section 6; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
         "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
     t = t "\nscreening (not part of the guide): the unexplained findings in the scheme's own code (not the official " \
         "helpers'), as in the Implementation screening section of its page: memory serious N (sanitizer errors, invalid " \
@@ -123,21 +132,21 @@ function pages_list(ids, n,   k, t, linked) {
     return t ", " (linked ? page_link(sysid " method", "method") : sysid " method (method." page_ext() ")")
 }
 
-# The package's ML-KEM instance of each level (MLKEM_AT[level]), from the
-# size catalog, and the levels as words ("128 (ML-KEM-512), ...").
-function mlkem_levels(   k, f, lv, n, i, j, t) {
+# The yardstick's instance of each level (OWN_AT[level]), from the size
+# catalog, and the levels as words ("128 (ML-KEM-512), ...").
+function own_levels(   k, f, lv, n, i, j, t) {
     n = 0
     for (k in CAT_LEVEL) {
         split(k, f, SUBSEP)
         if (f[1] != OWN_ID || CAT_LEVEL[k] == "") continue
-        MLKEM_AT[CAT_LEVEL[k]] = f[2]
+        OWN_AT[CAT_LEVEL[k]] = f[2]
         lv[++n] = CAT_LEVEL[k] + 0
     }
     for (i = 2; i <= n; i++) { t = lv[i]; for (j = i - 1; j >= 1 && lv[j] > t; j--) lv[j + 1] = lv[j]; lv[j + 1] = t }
-    MLKEM_LEVELS = ""
-    for (i = 1; i <= n; i++) MLKEM_LEVELS = MLKEM_LEVELS (i > 1 ? (i == n ? " and " : ", ") : "") lv[i] " (" MLKEM_AT[lv[i]] ")"
-    MLKEM_LIST = ""
-    for (i = 1; i <= n; i++) MLKEM_LIST = MLKEM_LIST (i > 1 ? (i == n ? " and " : ", ") : "") lv[i]
+    OWN_LEVELS = ""
+    for (i = 1; i <= n; i++) OWN_LEVELS = OWN_LEVELS (i > 1 ? (i == n ? " and " : ", ") : "") lv[i] " (" OWN_AT[lv[i]] ")"
+    OWN_LIST = ""
+    for (i = 1; i <= n; i++) OWN_LIST = OWN_LIST (i > 1 ? (i == n ? " and " : ", ") : "") lv[i]
 }
 
 function level_of(id, label) { return ((id, label) in CAT_LEVEL) ? CAT_LEVEL[id, label] : "" }
@@ -148,7 +157,7 @@ function level_of(id, label) { return ((id, label) in CAT_LEVEL) ? CAT_LEVEL[id,
 # "disturbed" / "noisy" of one record) and SR_TEXT[r, i].
 function sr_add(r, kind, text) { SR_KIND[r, ++SR_N[r]] = kind; SR_TEXT[r, SR_N[r]] = text }
 
-function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct, sh) {
+function summary_collect(id,   k, label, o, op, r, np, nok, miss, sh, c, key, v, differ) {
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         r = ++NSR
@@ -175,13 +184,16 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, pk, ct, sh) {
         }
         if (np > 0 && np == nok) sr_add(r, "instance", "not profiled")
         else if (np > 0) sr_add(r, "instance", miss " not profiled")
-        pk = catalog_has(id, label) ? CAT_PK[id, label] : I(id, label, "sizes.pk")
-        ct = catalog_has(id, label) ? CAT_CT[id, label] : I(id, label, "sizes.ct")
-        if (catalog_has(id, label) && ((!isnull(I(id, label, "sizes.pk")) && I(id, label, "sizes.pk") + 0 != pk + 0) ||
-                                       (!isnull(I(id, label, "sizes.ct")) && I(id, label, "sizes.ct") + 0 != ct + 0)))
-            sr_add(r, "instance", "getters disagree with the size catalog")
-        SR_PK[r] = pk; SR_CT[r] = ct
-        SR_RATIO[r] = mlkem_ratio(r, id, label)
+        differ = 0
+        for (c = 1; c <= NCURATED; c++) {
+            key = CURATED[c]
+            v = catalog_has(id, label) ? CAT_SIZE[key, id, label] : I(id, label, "sizes." key)
+            if (catalog_has(id, label) && !isnull(I(id, label, "sizes." key)) && I(id, label, "sizes." key) + 0 != v + 0)
+                differ = 1
+            SR_SIZE[r, c] = v
+        }
+        if (differ) sr_add(r, "instance", "getters disagree with the size catalog")
+        SR_RATIO[r] = own_ratio(r, id, label)
     }
 }
 
@@ -191,18 +203,18 @@ function dist_range(x) {
     if (DIST_HI == "" || x + 0 > DIST_HI + 0) DIST_HI = x
 }
 
-# The × ML-KEM cell of row r; a row without a match gets a caveat saying why.
-function mlkem_ratio(r, id, label,   lv, ref, o, op, t, a, b) {
+# The × yardstick cell of row r; a row without a match gets a caveat saying why.
+function own_ratio(r, id, label,   lv, ref, o, op, t, a, b) {
     lv = level_of(id, label)
     if (lv == "") return "–"
-    if (!(lv in MLKEM_AT)) {
-        sr_add(r, "instance", "× ML-KEM –: no ML-KEM instance targets level " lv \
-               (MLKEM_LIST != "" ? " (FIPS 203 has " MLKEM_LIST ")" : ""))
+    if (!(lv in OWN_AT)) {
+        sr_add(r, "instance", "× " OWN_NAME " –: no " OWN_NAME " instance targets level " lv \
+               (OWN_LIST != "" ? " (" K(KIND, "standard") " has " OWN_LIST ")" : ""))
         return "–"
     }
-    ref = MLKEM_AT[lv]
+    ref = OWN_AT[lv]
     if (!(("instance", OWN_ID SUBSEP ref) in SEEN) || buildfail(OWN_ID, ref)) {
-        sr_add(r, "instance", "× ML-KEM –: " ref ", of level " lv ", was not measured on this system")
+        sr_add(r, "instance", "× " OWN_NAME " –: " ref ", of level " lv ", was not measured on this system")
         return "–"
     }
     for (o = 1; o <= NOPS; o++) {
@@ -268,23 +280,26 @@ function own_mark(id, label, op) {
     return ""
 }
 
-function summary_row(r,   id, label, row, o, op, notes, stk, pk, ct) {
+function summary_row(r,   id, label, row, o, op, notes, stk, c, v) {
     id = SR_ID[r]; label = SR_LABEL[r]
     row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label) "\t" (level_of(id, label) == "" ? "–" : level_of(id, label))
     # CSV has no notes under its table: the cell gives them all, shared ones too.
     notes = row_caveats(r, format == "csv")
     if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note_link(note(id " " fmt_label(label) ": " notes))
-    if (buildfail(id, label)) return row "\t–\t–\t–\t–\t–\t–\t–\t–\t" notes
+    if (buildfail(id, label)) {
+        for (c = 1; c <= NOPS + 1 + NCURATED + 2; c++) row = row "\t–"
+        return row "\t" notes
+    }
     for (o = 1; o <= NOPS; o++) {
         op = OPS[o]
         if (R(id, label, op, "present") != "1" || R(id, label, op, "status") != "ok") { row = row "\t–"; continue }
         row = row "\t" nb(fmt_cycles(R(id, label, op, "stats.mean_ticks")) own_mark(id, label, op)) \
               " (" (P(id, label, op, "status") == "ok" ? fmt_pct(P(id, label, op, "hash_share")) : "–") ")"
     }
-    pk = SR_PK[r]; ct = SR_CT[r]
+    row = row "\t" nb(SR_RATIO[r])
+    for (c = 1; c <= NCURATED; c++) { v = SR_SIZE[r, c]; row = row "\t" (isnull(v) ? "–" : fmt_int(v)) }
     stk = deepest_stack(id, label)
-    return row "\t" nb(SR_RATIO[r]) "\t" (isnull(pk) ? "–" : fmt_int(pk)) "\t" (isnull(ct) ? "–" : fmt_int(ct)) \
-           "\t" nb(stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
+    return row "\t" nb(stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
 }
 
 # The scheme's own findings of an instance's screening, in a few words, one

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "evidence.h"
-
-const char *const OPS[NOPS] = { "keygen", "enc", "dec" };
+#include "kind.h"
 
 /* ---- the row types ------------------------------------------------------- */
 
@@ -131,9 +130,10 @@ const struct col check_cols[] = {
     { "explanation", T_STR, OPT },
 };
 
-/* instance: build.json; keys: id, label.  kat.log.file is added after
+/* instance: build.json; keys: id, label.  The sizes of the kinds come
+ * before sizes.basis (instance_columns); kat.log.file is added after
  * these: the log's path relative to the system directory. */
-const struct col instance_cols[] = {
+static const struct col instance_cols[] = {
     { "algorithm", T_STR, OPT },
     { "algorithm_instance", T_STR, OPT },
     { "variant", T_STR, OPT },
@@ -159,13 +159,50 @@ const struct col instance_cols[] = {
     { "kat.reference", T_STR, OPT },
     { "kat.log.path", T_STR, OPT },
     { "kat.log.sha256", T_STR, OPT },
-    { "sizes.pk", T_INT, OPT },
-    { "sizes.sk", T_INT, OPT },
-    { "sizes.ct", T_INT, OPT },
-    { "sizes.ss", T_INT, OPT },
+};
+static const struct col instance_tail_cols[] = {
     { "sizes.basis", T_STR, OPT },
     { "survey", T_STR, OPT },
 };
+
+#define MAX_SIZE_COLS (4 * KIND_MAX_SIZES)
+
+/* instance_cols, sizes.KEY for every size key of every kind (once, in
+ * the order of kinds.c), instance_tail_cols. */
+const struct col *instance_columns(size_t *n)
+{
+    static struct col all[NCOLS(instance_cols) + MAX_SIZE_COLS + NCOLS(instance_tail_cols)];
+    static char paths[MAX_SIZE_COLS][48];
+    static size_t nall;
+    size_t i, j, nsize = 0;
+    int k, s;
+
+    if (nall) {
+        *n = nall;
+        return all;
+    }
+    for (i = 0; i < NCOLS(instance_cols); i++)
+        all[nall++] = instance_cols[i];
+    for (k = 0; kinds[k]; k++)
+        for (s = 0; s < kinds[k]->nsizes; s++) {
+            char path[48];
+            snprintf(path, sizeof path, "sizes.%s", kinds[k]->sizes[s].key);
+            for (j = 0; j < nsize && strcmp(paths[j], path) != 0; j++)
+                ;
+            if (j < nsize)
+                continue;
+            if (nsize == MAX_SIZE_COLS)
+                die(EXIT_SYSTEM, "more than %d size keys in the kind table", MAX_SIZE_COLS);
+            strcpy(paths[nsize], path);
+            all[nall].path = paths[nsize++];
+            all[nall].type = T_INT;
+            all[nall++].req = OPT;
+        }
+    for (i = 0; i < NCOLS(instance_tail_cols); i++)
+        all[nall++] = instance_tail_cols[i];
+    *n = nall;
+    return all;
+}
 
 /* record: a timing record; keys: id, label, op.  Before these: file (the
  * path relative to the system directory) and present (1 or 0). */
@@ -281,12 +318,16 @@ void put_columns(const char *type, const char *keys, const char *pre,
 
 void put_all_columns(void)
 {
+    size_t n;
+    const struct col *inst = instance_columns(&n);
+    put_kind_columns();
     put_columns("system", "", "", system_cols, NCOLS(system_cols), "");
     put_columns("host", "source", "", host_cols, NCOLS(host_cols), "");
     put_columns("check", "source index", "", check_cols, NCOLS(check_cols), "");
     put_columns("run", "run", "", run_cols, NCOLS(run_cols), "");
-    put_columns("instance", "id label", "", instance_cols, NCOLS(instance_cols),
+    put_columns("instance", "id label", "", inst, n,
                 "kat.log.file build.log.file");
+    put_columns("kindof", "id label", "", NULL, 0, "kind");
     put_columns("record", "id label op", "file present", record_cols,
                 NCOLS(record_cols), "disturbed_kept disturbed_cpu_share");
     put_columns("profile", "id label op", "file present", profile_cols,
@@ -302,7 +343,7 @@ const size_t N_run_cols = NCOLS(run_cols);
 const size_t N_system_cols = NCOLS(system_cols);
 const size_t N_host_cols = NCOLS(host_cols);
 const size_t N_check_cols = NCOLS(check_cols);
-const size_t N_instance_cols = NCOLS(instance_cols);
 const size_t N_record_cols = NCOLS(record_cols);
 const size_t N_profile_cols = NCOLS(profile_cols);
 const size_t N_calls_cols = NCOLS(calls_cols);
+

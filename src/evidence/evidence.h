@@ -1,6 +1,6 @@
 /* evidence.h -- the parts of ngcc-evidence: reporting problems, reading
  * JSON, writing typed columns as rows (rows.c), the row types (columns.c)
- * and the evidence files (files.c).  Part of ngcc-perf. */
+ * and the kind table (columns.c) and the evidence files (files.c).  Part of ngcc-perf. */
 #ifndef NGCC_EVIDENCE_H
 #define NGCC_EVIDENCE_H
 
@@ -20,8 +20,7 @@
 
 enum { EXIT_OK = 0, EXIT_EVIDENCE = 1, EXIT_USAGE = 2, EXIT_SYSTEM = 3 };
 
-#define NOPS 3
-extern const char *const OPS[NOPS];
+struct kind;
 
 enum ftype {
     T_STR, T_INT, T_NUM, T_BOOL, T_NAMES,
@@ -77,8 +76,8 @@ extern const struct col host_cols[];
 extern const size_t N_host_cols;
 extern const struct col check_cols[];
 extern const size_t N_check_cols;
-extern const struct col instance_cols[];
-extern const size_t N_instance_cols;
+/* instance: the fields of build.json, the sizes of every kind among them. */
+const struct col *instance_columns(size_t *n);
 extern const struct col record_cols[];
 extern const size_t N_record_cols;
 extern const struct col profile_cols[];
@@ -86,6 +85,11 @@ extern const size_t N_profile_cols;
 extern const struct col calls_cols[];
 extern const size_t N_calls_cols;
 void put_all_columns(void);
+
+/* ---- kind_rows.c: the kind table as rows kind, kindop, kindsize
+ * (doc/report.md); the columns rows first. ---- */
+void put_kind_columns(void);
+void put_kinds(void);
 void put_columns(const char *type, const char *keys, const char *pre, const struct col *cols,
                  size_t n, const char *post);
 

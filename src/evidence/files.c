@@ -16,6 +16,8 @@
 
 #include "digest.h"
 #include "evidence.h"
+#include "kind.h"
+#include "verify_util.h"
 
 /* ---- the files ------------------------------------------------------------ */
 
@@ -148,9 +150,9 @@ static void check_kat_log(const struct evidence *ev, const char *build_file,
     free(full);
 }
 
-static void read_profile(struct evidence *ev, const char *id, const char *label, int op)
+static void read_profile(struct evidence *ev, const char *id, const char *label, const char *op)
 {
-    char *rel = cat_path("profile/%s/%s__%s.json", id, label, OPS[op]);
+    char *rel = cat_path("profile/%s/%s__%s.json", id, label, op);
     char *file = cat_path("%s/%s", ev->dir, rel);
     int absent = 0, ok;
     json_object *p = load_json(file, 0, &absent), *fns;
@@ -159,7 +161,7 @@ static void read_profile(struct evidence *ev, const char *id, const char *label,
     if (!p) {
         if (absent) {
             size_t i;
-            printf("profile\t%s\t%s\t%s\t%s\t0\t", id, label, OPS[op], rel);
+            printf("profile\t%s\t%s\t%s\t%s\t0\t", id, label, op, rel);
             for (i = 0; i < N_profile_cols; i++)
                 fputs(i ? "\t\\N" : "\\N", stdout);
             putchar('\n');
@@ -173,10 +175,10 @@ static void read_profile(struct evidence *ev, const char *id, const char *label,
         bad(file, "id is \"%s\", not %s", s, id);
     if ((s = get_str(p, "label")) && strcmp(s, label) != 0)
         bad(file, "label is \"%s\", not %s", s, label);
-    if ((s = get_str(p, "op")) && strcmp(s, OPS[op]) != 0)
-        bad(file, "op is \"%s\", not %s", s, OPS[op]);
+    if ((s = get_str(p, "op")) && strcmp(s, op) != 0)
+        bad(file, "op is \"%s\", not %s", s, op);
     ok = status_is_ok(p);
-    printf("profile\t%s\t%s\t%s\t%s\t1", id, label, OPS[op], rel);
+    printf("profile\t%s\t%s\t%s\t%s\t1", id, label, op, rel);
     put_cols(file, p, profile_cols, N_profile_cols, ok);
     putchar('\n');
 
@@ -212,7 +214,7 @@ static void read_profile(struct evidence *ev, const char *id, const char *label,
                 cc[k] = calls_cols[k];
                 cc[k].path = paths[k];
             }
-            printf("calls\t%s\t%s\t%s\t%s", id, label, OPS[op], name);
+            printf("calls\t%s\t%s\t%s\t%s", id, label, op, name);
             put_cols(file, p, cc, NCOLS(cc), 1);
             putchar('\n');
             if (have && get_num(f, "calls", &calls) && get_num(f, "ticks", &ticks) &&
@@ -273,9 +275,10 @@ static void put_disturbed_kept(const char *file, json_object *r)
         put_null();
 }
 
-static void read_record(struct evidence *ev, const char *id, const char *label, int op)
+static void read_record(struct evidence *ev, const char *id, const char *label,
+                        const struct kind *kind, const char *op)
 {
-    char *rel = cat_path("records/%s/%s__%s.json", id, label, OPS[op]);
+    char *rel = cat_path("records/%s/%s__%s.json", id, label, op);
     char *file = cat_path("%s/%s", ev->dir, rel);
     int absent = 0, ok;
     json_object *r = load_json(file, 0, &absent);
@@ -284,7 +287,7 @@ static void read_record(struct evidence *ev, const char *id, const char *label, 
     if (!r) {
         if (absent) {
             size_t i;
-            printf("record\t%s\t%s\t%s\t%s\t0\t", id, label, OPS[op], rel);
+            printf("record\t%s\t%s\t%s\t%s\t0\t", id, label, op, rel);
             for (i = 0; i < N_record_cols + 2; i++)
                 fputs(i ? "\t\\N" : "\\N", stdout);
             putchar('\n');
@@ -298,10 +301,12 @@ static void read_record(struct evidence *ev, const char *id, const char *label, 
         bad(file, "id is \"%s\", not %s", s, id);
     if ((s = get_str(r, "label")) && strcmp(s, label) != 0)
         bad(file, "label is \"%s\", not %s", s, label);
-    if ((s = get_str(r, "op")) && strcmp(s, OPS[op]) != 0)
-        bad(file, "op is \"%s\", not %s", s, OPS[op]);
+    if ((s = get_str(r, "op")) && strcmp(s, op) != 0)
+        bad(file, "op is \"%s\", not %s", s, op);
+    if ((s = get_str(r, "instance.type")) && strcmp(s, kind->name) != 0)
+        bad(file, "instance.type is \"%s\", not %s as build.json says", s, kind->name);
     ok = status_is_ok(r);
-    printf("record\t%s\t%s\t%s\t%s\t1", id, label, OPS[op], rel);
+    printf("record\t%s\t%s\t%s\t%s\t1", id, label, op, rel);
     put_cols(file, r, record_cols, N_record_cols, ok);
     put_disturbed_kept(file, r);
     putchar('\n');
@@ -331,7 +336,8 @@ void read_build(struct evidence *ev)
     char *file = cat_path("%s/build.json", ev->dir);
     json_object *b = load_json(file, 1, NULL), *insts;
     const char *sys, *base;
-    size_t i, n, j;
+    size_t i, n, j, ncols;
+    const struct col *cols = instance_columns(&ncols);
 
     if (!b) {
         free(file);
@@ -357,9 +363,10 @@ void read_build(struct evidence *ev)
         bad(file, "no instances");
     for (i = 0; i < n; i++) {
         json_object *in = json_object_array_get_idx(insts, i);
-        const char *id, *label, *log, *sha, *blog, *bsha;
-        char paths[N_instance_cols][96];
-        struct col cc[N_instance_cols];
+        const char *id, *label, *log, *sha, *blog, *bsha, *type = get_str(in, "type");
+        const struct kind *kind = verify_kind(type);
+        char (*paths)[96];
+        struct col *cc;
         size_t k;
         int op;
 
@@ -380,13 +387,21 @@ void read_build(struct evidence *ev)
             if (oi && ol && strcmp(oi, id) == 0 && strcmp(ol, label) == 0)
                 bad(file, "instances.%zu: %s %s is listed twice", i, id, label);
         }
-        for (k = 0; k < N_instance_cols; k++) {
-            snprintf(paths[k], sizeof paths[k], "instances.%zu.%s", i, instance_cols[k].path);
-            cc[k] = instance_cols[k];
+        if (!kind) {
+            bad(file, "instances.%zu: type \"%s\" is no kind this package knows", i, type);
+            continue;
+        }
+        paths = xmalloc(ncols * sizeof *paths);
+        cc = xmalloc(ncols * sizeof *cc);
+        for (k = 0; k < ncols; k++) {
+            snprintf(paths[k], sizeof paths[k], "instances.%zu.%s", i, cols[k].path);
+            cc[k] = cols[k];
             cc[k].path = paths[k];
         }
         printf("instance\t%s\t%s", id, label);
-        put_cols(file, b, cc, NCOLS(cc), 1);
+        put_cols(file, b, cc, ncols, 1);
+        free(cc);
+        free(paths);
         log = get_str(in, "kat.log.path");
         sha = get_str(in, "kat.log.sha256");
         put_sep();
@@ -412,10 +427,12 @@ void read_build(struct evidence *ev)
             check_kat_log(ev, file, label, log, sha);
         if (blog && bsha)
             check_kat_log(ev, file, label, blog, bsha);
-        for (op = 0; op < NOPS; op++)
-            read_record(ev, id, label, op);
-        for (op = 0; op < NOPS; op++)
-            read_profile(ev, id, label, op);
+        /* The instance's kind: its rows' operations, for the pages. */
+        printf("kindof\t%s\t%s\t%s\n", id, label, kind->name);
+        for (op = 0; op < kind->nops; op++)
+            read_record(ev, id, label, kind, kind->ops[op].name);
+        for (op = 0; op < kind->nops; op++)
+            read_profile(ev, id, label, kind->ops[op].name);
         read_screen(ev, id, label);
     }
     json_object_put(b);

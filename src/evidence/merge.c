@@ -12,9 +12,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kind.h"
 #include "merge.h"
 #include "record.h"
 #include "sysfile.h"
+#include "verify_util.h"
 
 static int fail(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -254,28 +256,30 @@ static int64_t run_number(json_object *run)
  * of each planned record. */
 static json_object *merged_records(const char *sysdir)
 {
-    static const char *ops[] = { "keygen", "enc", "dec" };
     json_object *build = NULL, *list, *out = json_object_new_object();
     char err[200];
     int64_t planned = 0, ok = 0, instances = 0, buildfail = 0;
-    size_t i, k;
+    size_t i;
+    int k;
     if (load_existing(sysdir, "build.json", BUILD_FORMAT, &build, err, sizeof err) > 0 &&
         (list = get(build, "instances")) != NULL && json_object_is_type(list, json_type_array)) {
         for (i = 0; i < json_object_array_length(list); i++) {
             json_object *inst = json_object_array_get_idx(list, i);
             const char *id = record_get_string(inst, "id"), *label = record_get_string(inst, "label");
             const char *bs = record_get_string(inst, "build.status");
+            /* One record per operation of the instance's kind. */
+            const struct kind *kind = verify_kind(record_get_string(inst, "type"));
             instances++;
             if (bs && strcmp(bs, "BUILDFAIL") == 0) {
                 buildfail++;
                 continue;
             }
-            for (k = 0; id && label && k < 3; k++) {
+            for (k = 0; id && label && kind && k < kind->nops; k++) {
                 char path[4096];
                 json_object *rec;
                 const char *st;
                 planned++;
-                snprintf(path, sizeof path, "%s/records/%s/%s__%s.json", sysdir, id, label, ops[k]);
+                snprintf(path, sizeof path, "%s/records/%s/%s__%s.json", sysdir, id, label, kind->ops[k].name);
                 rec = record_load(path, err, sizeof err);
                 st = rec ? record_get_string(rec, "status") : NULL;
                 ok += st && strcmp(st, "ok") == 0;

@@ -12,15 +12,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kind.h"
 #include "verify_evidence.h"
 #include "verify_fields.h"
+#include "verify_util.h"
 
 static const char *const build_statuses[] = { "ok", "BUILDFAIL", NULL };
 static const char *const kat_statuses[] = {
     "PASS", "MISMATCH", "NOKAT", "CRYPTOFAIL", "OVERFLOW", "LOADFAIL", "TIMEOUT", "CRASH", NULL
 };
 static const char *const flags_classes[] = { "guide", "harness-default", NULL };
-static const char *const size_names[] = { "sizes.pk", "sizes.sk", "sizes.ct", "sizes.ss" };
 
 /* The id or label at KEY, when it is a valid name; else a problem, NULL. */
 static const char *name_field(struct verify_ctx *c, const char *where, json_object *e, const char *key)
@@ -82,10 +83,9 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
                            const struct campaign_state *st, int format, struct planned_instance *p)
 {
     char where[300];
-    const char *id, *label, *status = "ok";
+    const char *id, *label, *status = "ok", *type = NULL;
     json_object *plib = NULL, *sizes;
-    size_t k;
-    int nulls;
+    int k, nulls;
 
     memset(p, 0, sizeof *p);
     snprintf(where, sizeof where, "instances[%zu]", i);
@@ -97,6 +97,11 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
     label = name_field(c, where, e, "label");
     if (id && label)
         snprintf(where, sizeof where, "instances[%zu] %s/%s", i, id, label);
+    /* The scheme's type (scheme.conf): optional, the first kind without. */
+    if (given(e, "type"))
+        vf_string(c, where, e, "type", VF_REQUIRED, &type);
+    if (!(p->kind = verify_kind(type)))
+        verify_problem(c, "%s: type \"%s\" is no kind this package knows", where, type);
 
     if (format >= 2) {
         vf_int(c, where, e, "run", 1, st->format == 2 && st->runs > 0 ? st->runs : VF_COUNT_MAX,
@@ -146,8 +151,11 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
      * format 1, a KAT log without them). */
     nulls = p->buildfail || format < 2 ? VF_NULL_OK : VF_REQUIRED;
     if (vf_object(c, where, e, "sizes", VF_REQUIRED, &sizes) == 1) {
-        for (k = 0; k < sizeof size_names / sizeof *size_names; k++)
-            vf_int(c, where, e, size_names[k], 0, VF_SIZE_MAX, nulls, NULL);
+        for (k = 0; p->kind && k < p->kind->nsizes; k++) {
+            char key[64];
+            snprintf(key, sizeof key, "sizes.%s", p->kind->sizes[k].key);
+            vf_int(c, where, e, key, 0, VF_SIZE_MAX, nulls, NULL);
+        }
         vf_string(c, where, e, "sizes.basis", VF_REQUIRED, NULL);
     }
     p->id = id;

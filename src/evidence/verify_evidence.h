@@ -11,6 +11,8 @@
 
 #include <json.h>
 
+struct kind;
+
 #define BUILD_FORMAT "ngcc-perf/build"
 #define CAMPAIGN_FORMAT "ngcc-perf/campaign"
 
@@ -32,6 +34,7 @@ struct planned_instance {
     int profiled;                /* 1 planned, 0 not, -1 optional (format 1) */
     const char *library_sha256;  /* NULL unknown */
     const char *profile_sha256;  /* NULL none */
+    const struct kind *kind;     /* its type's; NULL unknown (a problem said) */
 };
 
 struct build_plan {

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "kind.h"
 #include "record.h"
 #include "sysfile.h"
 #include "verify.h"
@@ -25,8 +26,6 @@
 #include "verify_system.h"
 #include "verify_util.h"
 
-static const char *const ops[] = { "keygen", "enc", "dec" };
-
 /* A file of the system: on disk, planned, or both. */
 struct entry {
     char *rel;           /* "records/<id>/<label>__<op>.json" */
@@ -34,6 +33,7 @@ struct entry {
     int planned;         /* 1 required, -1 optional (format 1 profiles) */
     const char *op;      /* planned: the operation */
     const char *sha256;  /* planned: the library's, NULL unknown */
+    const char *kind;    /* planned: the instance's kind ("kem") */
 };
 
 struct entries {
@@ -114,32 +114,37 @@ static int by_rel(const void *a, const void *b)
 /* The records and profiles PLAN plans, added to L. */
 static void add_planned(struct entries *l, const struct build_plan *plan)
 {
-    size_t i, k;
+    size_t i;
+    int k;
     for (i = 0; i < plan->n; i++) {
         const struct planned_instance *p = &plan->v[i];
         /* An unknown build status: its files are neither required nor unplanned. */
         int required = p->buildfail < 0 ? -1 : 1;
-        if (!p->id || !p->label || p->buildfail > 0)
+        if (!p->id || !p->label || p->buildfail > 0 || !p->kind)
             continue;
-        for (k = 0; k < 3; k++) {
-            size_t n = strlen(p->id) + strlen(p->label) + 32;
+        /* One record (and profile) per operation of the instance's kind. */
+        for (k = 0; k < p->kind->nops; k++) {
+            const char *op = p->kind->ops[k].name;
+            size_t n = strlen(p->id) + strlen(p->label) + strlen(op) + 32;
             char *rel = malloc(n);
             struct entry *e;
             if (!rel)
                 abort();
-            snprintf(rel, n, "records/%s/%s__%s.json", p->id, p->label, ops[k]);
+            snprintf(rel, n, "records/%s/%s__%s.json", p->id, p->label, op);
             e = add(l, rel);
             e->planned = required;
-            e->op = ops[k];
+            e->op = op;
+            e->kind = p->kind->name;
             e->sha256 = p->library_sha256;
             if (p->profiled) {
                 rel = malloc(n);
                 if (!rel)
                     abort();
-                snprintf(rel, n, "profile/%s/%s__%s.json", p->id, p->label, ops[k]);
+                snprintf(rel, n, "profile/%s/%s__%s.json", p->id, p->label, op);
                 e = add(l, rel);
                 e->planned = p->profiled > 0 ? required : -1;
-                e->op = ops[k];
+                e->op = op;
+                e->kind = p->kind->name;
                 e->sha256 = p->profile_sha256;
             }
         }
@@ -159,6 +164,7 @@ static void merge(struct entries *l)
             if (b->planned) {
                 a->planned = b->planned;
                 a->op = b->op;
+                a->kind = b->kind;
                 a->sha256 = b->sha256;
             }
             free(b->rel);
@@ -177,7 +183,7 @@ static void check_file(const struct entry *e, struct verify_ctx *c, const char *
     char err[256];
     int profile = strncmp(e->rel, "profile/", 8) == 0;
     json_object *doc = record_load(c->name, err, sizeof err);
-    const char *op, *sha;
+    const char *op, *sha, *type;
     if (profile)
         sum->profiles++;
     else
@@ -192,6 +198,9 @@ static void check_file(const struct entry *e, struct verify_ctx *c, const char *
         op = record_get_string(doc, "op");
         if (!op || strcmp(op, e->op) != 0)
             verify_problem(c, "op is %s, not %s as its name says", op ? op : "missing", e->op);
+        type = record_get_string(doc, "instance.type");
+        if (type && strcmp(type, e->kind) != 0)
+            verify_problem(c, "instance.type is %s, not %s as build.json says", type, e->kind);
         sha = record_get_string(doc, "library.sha256");
         if (e->sha256 && (!sha || strcmp(sha, e->sha256) != 0))
             verify_problem(c, "stale: taken with a library of SHA-256 %s, build.json lists %s "

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "digest.h"
+#include "kind.h"
 #include "outcome.h"
 #include "record.h"
 #include "sysfile.h"
@@ -139,4 +140,9 @@ int verify_status_known(const char *status, int *is_ok)
         return 0;
     }
     return -1;
+}
+
+const struct kind *verify_kind(const char *type)
+{
+    return type ? kind_find(type) : kinds[0];
 }

@@ -50,4 +50,11 @@ int verify_head(struct verify_ctx *c, json_object *doc, const char *format, cons
  * out-of-bounds write) whether or not outcome.h knows it yet. */
 int verify_status_known(const char *status, int *is_ok);
 
+struct kind;
+/* The kind of a build.json entry or record whose type is TYPE (its
+ * "type", or a record's "instance.type"): kind_find(TYPE); without a type
+ * (evidence written before kinds), the first kind of kinds.c.  NULL for
+ * a type no kind has. */
+const struct kind *verify_kind(const char *type);
+
 #endif

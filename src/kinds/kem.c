@@ -37,5 +37,10 @@ const struct kind kind_kem = {
     "kem", "KEM", "KEM_AlgorithmInstance.h", kem_symbols,
     kem_sizes, (int)(sizeof kem_sizes / sizeof kem_sizes[0]),
     kem_ops, (int)(sizeof kem_ops / sizeof kem_ops[0]),
-    "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM", NULL
+    "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM", NULL,
+
+    /* the report's words (kind_page.h) */
+    .page = { "public-key algorithm; function: key encapsulation", "Key encapsulation",
+              "data/ngcc-round1-kem.csv", "data/kem-instances.csv", "pk ct",
+              "FIPS 203", "1, 3 and 5", "SHA-3/SHAKE" },
 };

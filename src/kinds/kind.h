@@ -16,6 +16,8 @@
 
 #include <stddef.h>
 
+#include "kind_page.h"
+
 #define KIND_MAX_OPS 16
 #define KIND_MAX_SIZES 8
 
@@ -51,6 +53,9 @@ struct kind {
     const char *yardstick_id;   /* the package's own instance of the kind: "mlkem" */
     const char *yardstick_name; /* "ML-KEM" */
     const struct kind_driver *driver; /* the behaviour; NULL until it has one */
+
+    /* ---- the report's words (kind_page.h): ngcc-evidence's kind rows ---- */
+    struct kind_page page;
 };
 
 /* The kinds the package knows, in a fixed order; NULL-ended. */

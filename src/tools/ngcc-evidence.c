@@ -19,6 +19,11 @@
  * return \r, any other control character \?.  Formatting belongs to the
  * pages (scripts/report-format.awk), not here.
  *
+ * First come the kind table's rows (kind, kindop, kindsize: each kind's
+ * operations, sizes and page words, doc/report.md), and after each
+ * instance row its kindof row: the pages ask these instead of naming a
+ * kind's operations.
+ *
  * A file that is missing, is not JSON, lacks a field the pages need, has a
  * field of the wrong type or disagrees with itself (statistics against
  * their sums, shares against their ticks, a KAT log against its SHA-256)
@@ -116,6 +121,7 @@ int main(int argc, char **argv)
     }
 
     put_all_columns();
+    put_kinds();
     read_campaign(&ev);
     read_build(&ev);
     /* The host state: the campaign's, else what the first record saw. */

@@ -27,7 +27,8 @@
  * per campaign run (campaign.json: its settings, CPUs and host problems),
  * per host file (host-start.json, host-end.json) and per instance
  * (build.json: library SHA-256, compiler, flags), each type announced by
- * its columns row; doc/report-html.md, "ngcc-trials".
+ * its columns row; doc/report-html.md, "ngcc-trials"; then the kind
+ * table's rows kind, kindop, kindsize (doc/report.md).
  *
  * Errors: a file that cannot be read or is not JSON, a record that is not
  * a bench record, lacks id, label, op or status or has trials that are not
@@ -392,6 +393,9 @@ int main(int argc, char **argv)
     if (!ids)
         die(EXIT_EVIDENCE, "%s: no timing records here", dir);
     put_sides(argv[1]);
+    /* The kinds' operations in their order, for the compare page's order. */
+    put_kind_columns();
+    put_kinds();
     put_names("columns\ttrials\t3\tid\tlabel\top\tstatus\tunit\tmean_ticks\tkept\ttrial_mean\ttrial_var\tspread"
            "\trobust_ratio\trobust_kept\trobust_mean\trobust_var\tper_call.p10\tper_call.p50\tstats.n",
               trec_cols, NCOLS(trec_cols));

@@ -2,7 +2,7 @@
  * directory (src/bench/verify_system.c): a planned record missing, not
  * measured yet while the campaign is incomplete, a record not planned or
  * stale, no evidence, a walk that a symbolic link cannot make endless,
- * the summary line.  Check, fork mode.  Part of
+ * the summary line, the records of an instance's kind (build.json type).  Check, fork mode.  Part of
  * ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -33,6 +33,9 @@ static void write_text(const char *dir, const char *rel, const char *text)
     free(path);
 }
 
+/* build.json's "type" of the instance ("" none: the first kind). */
+static const char *build_type = "";
+
 /* A system SYS under ROOT with one built instance k/A-1 (library and KAT
  * log on disk, not profiled), no records; campaign.json when STATUS. */
 static void make_system(const char *root, const char *status)
@@ -46,7 +49,7 @@ static void make_system(const char *root, const char *status)
     ck_assert_int_eq(digest_file_hex(path, log), 0);
     snprintf(text, sizeof text,
              "{\"format\": \"ngcc-perf/build\", \"format_version\": 2, \"system\": \"s\","
-             " \"generated_utc\": \"2026-12-01T00:00:00Z\", \"instances\": [{\"id\": \"k\", \"label\": \"A-1\","
+             " \"generated_utc\": \"2026-12-01T00:00:00Z\", \"instances\": [{\"id\": \"k\", \"label\": \"A-1\",%s"
              " \"run\": 1, \"algorithm\": \"A\", \"algorithm_instance\": \"I\", \"variant\": \"v\","
              " \"build\": {\"status\": \"ok\", \"reason\": \"\", \"log\": null}, \"flags_class\": \"guide\","
              " \"flags\": \"\", \"flags_reason\": \"\", \"compiler\": \"cc\","
@@ -55,7 +58,7 @@ static void make_system(const char *root, const char *status)
              " \"kat\": {\"status\": \"PASS\", \"reason\": \"\", \"manifest\": null, \"reference\": null,"
              " \"log\": {\"path\": \"sys/kat/k/A-1.log\", \"sha256\": \"%s\"}},"
              " \"sizes\": {\"pk\": 800, \"sk\": 1632, \"ct\": 768, \"ss\": 32, \"basis\": \"API getters\"},"
-             " \"description\": \"d\"}]}\n", lib, log);
+             " \"description\": \"d\"}]}\n", build_type, lib, log);
     write_text(root, "sys/build.json", text);
     if (status) {
         char run[2048];
@@ -153,6 +156,36 @@ START_TEST(unplanned_and_stale)
 }
 END_TEST
 
+START_TEST(records_of_the_kind)
+{
+    char root[] = "check_verify.sys.XXXXXX", *out;
+    struct verify_summary sum;
+    /* type kem said outright: its three operations planned, as without */
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    build_type = " \"type\": \"kem\",";
+    make_system(root, "incomplete");
+    write_text(root, "sys/records/k/A-1__enc.json",
+               "{\"format\": \"ngcc-perf/bench-record\", \"op\": \"enc\", \"instance\": {\"type\": \"sig\"}}\n");
+    out = check_system(root, &sum);
+    ck_assert_int_eq(sum.not_measured, 2);
+    ck_assert_ptr_nonnull(strstr(out, "sys/records/k/A-1__enc.json: instance.type is sig, not kem as build.json says\n"));
+    free(out);
+    remove_tree(root);
+    /* a type no kind has: a problem, nothing planned */
+    strcpy(root, "check_verify.sys.XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(root));
+    build_type = " \"type\": \"nokind\",";
+    make_system(root, "incomplete");
+    out = check_system(root, &sum);
+    build_type = "";
+    ck_assert_int_ge(sum.problems, 1);
+    ck_assert_int_eq(sum.not_measured, 0);
+    ck_assert_ptr_nonnull(strstr(out, "type \"nokind\" is no kind this package knows"));
+    free(out);
+    remove_tree(root);
+}
+END_TEST
+
 START_TEST(no_evidence)
 {
     char root[] = "check_verify.sys.XXXXXX", dir[512];
@@ -225,6 +258,7 @@ static Suite *system_suite(void)
     tcase_add_test(tc, planned_records_missing);
     tcase_add_test(tc, not_measured_yet);
     tcase_add_test(tc, unplanned_and_stale);
+    tcase_add_test(tc, records_of_the_kind);
     tcase_add_test(tc, no_evidence);
     tcase_add_test(tc, symlink_loop_bounded);
     tcase_add_test(tc, summary_line);

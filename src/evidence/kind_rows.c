@@ -1,0 +1,70 @@
+/* kind_rows.c -- the kind table (src/kinds/kind.h) as rows kind, kindop,
+ * kindsize, for the report scripts: what they ask instead of naming a
+ * kind's operations, sizes and words (doc/report.md).  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stdio.h>
+
+#include "evidence.h"
+#include "kind.h"
+
+void put_kind_columns(void)
+{
+    fputs("columns\tkind\t1\tkind\ttitle\tops\tsizes\tyardstick_id\tyardstick_name"
+          "\tcategory\theading\tcatalog\tsize_catalog\tcurated_sizes\tstandard\tcategories\thash\n"
+          "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\n"
+          "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n", stdout);
+}
+
+
+/* A string value: escaped, \N for none. */
+static void put_str(const char *s)
+{
+    put_sep();
+    if (s)
+        put_escaped(s);
+    else
+        put_null();
+}
+
+void put_kinds(void)
+{
+    int k, i;
+    for (k = 0; kinds[k]; k++) {
+        const struct kind *kd = kinds[k];
+        printf("kind\t%s", kd->name);
+        put_str(kd->title);
+        put_sep();
+        for (i = 0; i < kd->nops; i++)
+            printf("%s%s", i ? " " : "", kd->ops[i].name);
+        put_sep();
+        for (i = 0; i < kd->nsizes; i++)
+            printf("%s%s", i ? " " : "", kd->sizes[i].key);
+        put_str(kd->yardstick_id);
+        put_str(kd->yardstick_name);
+        put_str(kd->page.category);
+        put_str(kd->page.heading);
+        put_str(kd->page.catalog);
+        put_str(kd->page.size_catalog);
+        put_str(kd->page.curated_sizes);
+        put_str(kd->page.standard);
+        put_str(kd->page.categories);
+        put_str(kd->page.hash);
+        putchar('\n');
+        for (i = 0; i < kd->nops; i++) {
+            printf("kindop\t%s\t%s", kd->name, kd->ops[i].name);
+            put_str(kd->ops[i].function);
+            put_str(kd->ops[i].setup);
+            put_str(kd->ops[i].method);
+            putchar('\n');
+        }
+        for (i = 0; i < kd->nsizes; i++) {
+            printf("kindsize\t%s\t%s", kd->name, kd->sizes[i].key);
+            put_str(kd->sizes[i].getter);
+            put_str(kd->sizes[i].label);
+            printf("\t%d\n", kd->sizes[i].secret);
+        }
+    }
+}
