@@ -9,7 +9,9 @@
  *   ngcc-bench check [--root DIR] DIR
  *   ngcc-bench trial ... (internal)
  *
- * Part of ngcc-perf.  Formats: doc/evidence.md. */
+ * This file: --help, --version and the dispatch; each command is in
+ * ngcc-bench-COMMAND.c, the options of run, null and run-many in
+ * ngcc-bench-options.c.  Part of ngcc-perf.  Formats: doc/evidence.md. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
