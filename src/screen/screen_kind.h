@@ -23,7 +23,9 @@ const struct kind *screen_kind(const char *const *types, size_t n);
  * description's) into OUT ("" when none or unreadable). */
 void screen_conf_type(const char *conf, const char *label, char *out, size_t size);
 
-/* The checks of kind K in the order they run, into NAMES; their number. */
+/* The checks of kind K in the order they run, into NAMES; their number.
+ * The asan ones first, "asan-" and the worker's mode; memcheck and secret
+ * last. */
 size_t screen_check_names(const struct kind *k, char names[][SCREEN_CHECK_NAME], size_t max);
 
 #endif

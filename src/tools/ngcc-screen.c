@@ -260,16 +260,16 @@ static int cmd_run(const struct run_opts *o)
             skipped(&chk[nchk++], "asan", "asan+ubsan",
                     "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
         } else {
-            /* asan-kat, then asan-OP for each operation of the kind.
-             * Each its own child with its own limit: one that hangs costs
-             * that limit, the next still runs. */
-            for (i = 0; i <= (size_t)kind->nops; i++) {
+            char names[SCREEN_MAX_CHECKS][SCREEN_CHECK_NAME];
+            size_t nasan = screen_check_names(kind, names, SCREEN_MAX_CHECKS) - 2;
+            /* asan-kat, then asan-OP for each operation of the kind: the
+             * worker's mode after "asan-".  Each its own child with its own
+             * limit: one that hangs costs that limit, the next still runs. */
+            for (i = 0; i < nasan; i++) {
                 struct screen_check *c = &chk[nchk++];
-                const char *mode = i == 0 ? "kat" : kind->ops[i - 1].name;
-                char name[SCREEN_CHECK_NAME];
+                const char *mode = names[i] + 5;
                 memset(c, 0, sizeof *c);
-                snprintf(name, sizeof name, "asan-%s", mode);
-                set_limit(c, kind, name, o, &kt);
+                set_limit(c, kind, names[i], o, &kt);
                 if (!o->quiet)
                     printf("  SCREEN   %s/%s asan+ubsan %s (limit %g s)\n", id, label, mode,
                            c->limit_s);

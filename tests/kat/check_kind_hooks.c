@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "katgen.h"
 #include "kem_kat.h"
@@ -168,6 +169,32 @@ START_TEST(screen_checks_from_table)
 }
 END_TEST
 
+START_TEST(screen_type_from_conf)
+{
+    char path[] = "/tmp/check_kind_hooks.XXXXXX", type[64];
+    FILE *fp;
+    int fd = mkstemp(path);
+
+    ck_assert_int_ge(fd, 0);
+    fp = fdopen(fd, "w");
+    ck_assert_ptr_nonnull(fp);
+    fputs("id      x\ntype    kem\n\ninstance  A\ndefines X\n\n"
+          "instance  B\ntype   sig\n", fp);
+    ck_assert_int_eq(fclose(fp), 0);
+    screen_conf_type(path, "A", type, sizeof type);
+    ck_assert_str_eq(type, "kem");
+    screen_conf_type(path, "B", type, sizeof type);
+    ck_assert_str_eq(type, "sig");
+    screen_conf_type(path, "C", type, sizeof type);
+    ck_assert_str_eq(type, "kem");
+    unlink(path);
+    screen_conf_type(path, "A", type, sizeof type);
+    ck_assert_str_eq(type, "");
+    screen_conf_type(NULL, "A", type, sizeof type);
+    ck_assert_str_eq(type, "");
+}
+END_TEST
+
 /* A fake KEM: 4-byte pk, 5-byte sk, 3-byte ct, 2-byte ss; counts calls. */
 static struct {
     int keygen, enc, dec, seeded;
@@ -293,6 +320,7 @@ static Suite *hooks_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("screen");
     tcase_add_test(tc, screen_checks_from_table);
+    tcase_add_test(tc, screen_type_from_conf);
     tcase_add_test(tc, kem_screen_loop);
     suite_add_tcase(s, tc);
     return s;
