@@ -1,4 +1,5 @@
-/* kat_child.c - the KAT child of ngcc-kat: load the library, generate.
+/* kat_child.c - the KAT child of ngcc-kat: load the library, find its kind,
+ * resolve the kind's API and run the kind's driver procedure.
  *
  * Part of ngcc-perf.
  */
@@ -17,6 +18,8 @@
 
 #include "kat_run.h"
 #include "katgen.h"
+#include "kind.h"
+#include "kind_kat.h"
 #include "ngcc_instance.h"
 #include "sandbox.h"
 
@@ -68,6 +71,22 @@ static void send_meta(int fd, const char *key, const char *value)
     ngcc_sandbox_send(fd, "meta %s %s", key, clean);
 }
 
+/* The instance's sizes in the order of K's sizes, as "meta lengths" sends
+ * them: the one place that reads them from the ABI (ngcc_instance.h). */
+static void send_lengths(int fd, const struct ngcc_instance_info *info,
+                         const struct kind *k)
+{
+    const unsigned long long abi[] = {
+        info->pk_len, info->sk_len, info->ct_len, info->ss_len
+    };
+    char line[KIND_MAX_SIZES * 24] = "";
+    int i;
+
+    for (i = 0; i < k->nsizes && i < (int)(sizeof abi / sizeof abi[0]); i++)
+        appendf(line, sizeof line, "%s%llu", i ? " " : "", abi[i]);
+    ngcc_sandbox_send(fd, "meta lengths %s", line);
+}
+
 /* dlsym into a function pointer without a non-ISO cast. */
 static int lookup(void *h, const char *name, void *fnptr, size_t size)
 {
@@ -88,7 +107,8 @@ int kat_child(int msg_fd, void *arg)
     const struct ngcc_instance_info *info;
     const struct ngcc_manifest_entry *entry;
     ngcc_instance_info_fn info_fn;
-    struct ngcc_kem_api api;
+    const struct kind *kind;
+    kind_kat_api api;
     struct ngcc_katgen_opts kopts;
     enum ngcc_katgen_status st;
     char missing[512] = "", katfile[NGCC_KATGEN_NAME_MAX], msg[1024];
@@ -146,26 +166,21 @@ int kat_child(int msg_fd, void *arg)
     send_meta(msg_fd, "flags_class", info->flags_class);
     send_meta(msg_fd, "flags_reason", info->flags_reason);
     ngcc_sandbox_send(msg_fd, "meta blank %d", info->blank_test_vectors != 0);
-    ngcc_sandbox_send(msg_fd, "meta lengths %llu %llu %llu %llu",
-                      info->pk_len, info->sk_len, info->ct_len, info->ss_len);
+    /* The instance says its kind; the kind says its API and records. */
+    kind = kind_find(info->type);
+    if (kind == NULL || kind->kat == NULL ||
+        kind->kat->api_size > sizeof api) {
+        copy_clean(msg, sizeof msg, info->type ? info->type : "");
+        ngcc_sandbox_send(msg_fd,
+                          "result LOADFAIL %s: type '%s' is not a kind this "
+                          "driver knows", o->library, msg);
+        return 0;
+    }
+    send_lengths(msg_fd, info, kind);
 
-#define RESOLVE(field, name)                                                 \
-    do {                                                                     \
-        if (lookup(h, name, &api.field, sizeof api.field) != 0)              \
-            appendf(missing, sizeof missing, "%s%s", missing[0] ? ", " : "", \
-                    name);                                                   \
-    } while (0)
     memset(&api, 0, sizeof api);
-    RESOLVE(pk_len, "kem_get_pk_len_bytes");
-    RESOLVE(sk_len, "kem_get_sk_len_bytes");
-    RESOLVE(ct_len, "kem_get_ct_len_bytes");
-    RESOLVE(ss_len, "kem_get_ss_len_bytes");
-    RESOLVE(keygen, "kem_keygen");
-    RESOLVE(enc, "kem_enc");
-    RESOLVE(dec, "kem_dec");
-    RESOLVE(drng_seed, NGCC_SYM_DRNG_SEED);
-#undef RESOLVE
-    if (missing[0] != '\0') {
+    if (kind->kat->resolve(&api, lookup, h, missing, sizeof missing) != 0 ||
+        missing[0] != '\0') {
         ngcc_sandbox_send(msg_fd, "result LOADFAIL %s: missing symbol%s %s",
                           o->library, strchr(missing, ',') ? "s" : "",
                           missing);
@@ -173,7 +188,7 @@ int kat_child(int msg_fd, void *arg)
     }
 
     if (info->algorithm_instance == NULL ||
-        ngcc_katgen_filename(info->algorithm_instance, katfile,
+        ngcc_katgen_filename(kind, info->algorithm_instance, katfile,
                              sizeof katfile) != 0) {
         copy_clean(msg, sizeof msg,
                    info->algorithm_instance ? info->algorithm_instance : "");
@@ -203,7 +218,7 @@ int kat_child(int msg_fd, void *arg)
     kopts.progress = send_at;
     kopts.progress_arg = c;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    st = ngcc_katgen_run(&api, &kopts, out, msg, sizeof msg);
+    st = kind->kat->run(&api, &kopts, out, msg, sizeof msg);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     if (fclose(out) != 0 && st == NGCC_KATGEN_OK) {
         snprintf(msg, sizeof msg, "cannot write the KAT file: %s",

@@ -85,6 +85,17 @@ static void write_output(const struct report *rep, FILE *log)
                 rep->output_dropped == 1 ? "" : "s");
 }
 
+/* "KEY_len: N" for each size of the instance's kind, in the kind's order. */
+static void write_sizes(const struct report *rep, FILE *log)
+{
+    const struct kind *k = kind_find(rep->type);
+    int i;
+
+    for (i = 0; k != NULL && i < k->nsizes; i++)
+        fprintf(log, "%s_len: %llu\n", k->sizes[i].key,
+                i < rep->nlen ? rep->len[i] : 0ULL);
+}
+
 static void write_log(const struct run *r, FILE *log)
 {
     const struct options *o = &r->o;
@@ -106,9 +117,7 @@ static void write_log(const struct run *r, FILE *log)
         if (rep->flags_reason[0] != '\0')
             fprintf(log, "flags_reason: %s\n", rep->flags_reason);
         fprintf(log, "template_mode: %s\n", rep->blank ? "yes" : "no");
-        fprintf(log, "pk_len: %llu\nsk_len: %llu\nct_len: %llu\n"
-                     "ss_len: %llu\n",
-                rep->len[0], rep->len[1], rep->len[2], rep->len[3]);
+        write_sizes(rep, log);
     }
     fprintf(log, "limits: timeout %g s%s, memory ", o->timeout_s,
             o->quick && !o->timeout_given ? " (--quick)" : "");

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kat_run.h"
+#include "kind.h"
 #include "manifest.h"
 #include "gnu_cli.h"
 
@@ -24,12 +25,34 @@ const char *const kat_status_names[] = {
     "LOADFAIL", "TIMEOUT", "CRASH", "USAGE",
 };
 
+/* The names of the kinds' official drivers, or their KAT files under
+ * "<label>/" with "<instance>" for the name, joined by " or ": the help
+ * says what the table says. */
+static void kinds_list(FILE *f, int files)
+{
+    char name[NGCC_KATGEN_NAME_MAX];
+    int i, n = 0;
+
+    for (i = 0; kinds[i] != NULL; i++) {
+        if (kinds[i]->kat == NULL)
+            continue;
+        fputs(n++ ? " or " : "", f);
+        if (!files)
+            fputs(kinds[i]->kat->official_driver, f);
+        else if (ngcc_katgen_filename(kinds[i], "<instance>", name,
+                                      sizeof name) == 0)
+            fprintf(f, "<label>/%s", name);
+    }
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
 "Usage: " PROG " [OPTION]... LIBRARY\n"
-"Generate the known-answer tests of an instance library the way the official\n"
-"KAT_KEM.c driver does, and check their canonical digest against a manifest\n"
+"Generate the known-answer tests of an instance library the way the official\n");
+    kinds_list(f, 0);
+    fprintf(f,
+" driver does, and check their canonical digest against a manifest\n"
 "line or a submitted KAT file.  The library is loaded only in a child\n"
 "process with time and memory limits.  Prints the KAT log, ending with\n"
 "  RESULT <id> <instance> <STATUS>[ <reason>]\n"
@@ -46,7 +69,10 @@ static void usage(FILE *f)
 "                             was generated in full)\n"
 "  -l, --log=FILE             also write the KAT log to FILE\n"
 "  -w, --write-manifest=FILE  add or replace this instance's line in FILE\n"
-"                             (mode strict, <label>/KAT_KEM_<instance>.txt);\n"
+"                             (mode strict, ");
+    kinds_list(f, 1);
+    fprintf(f,
+");\n"
 "                             only when every comparison asked for passed\n"
 "      --id=ID                scheme id to report (default: the library's)\n"
 "      --label=LABEL          instance label to report and to look up\n"

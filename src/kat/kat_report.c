@@ -15,6 +15,19 @@
 
 #include "kat_run.h"
 
+/* "N N ..." of "meta lengths": the instance's sizes in its kind's order. */
+static void read_lengths(struct report *r, const char *sp)
+{
+    char *end;
+
+    for (r->nlen = 0; r->nlen < KIND_MAX_SIZES; r->nlen++) {
+        r->len[r->nlen] = strtoull(sp, &end, 10);
+        if (end == sp)
+            break;
+        sp = end;
+    }
+}
+
 void on_line(const char *line, size_t len, void *arg)
 {
     struct report *r = arg;
@@ -49,8 +62,7 @@ void on_line(const char *line, size_t len, void *arg)
         if (klen == 5 && strncmp(key, "blank", 5) == 0)
             r->blank = atoi(sp) != 0;
         else if (klen == 7 && strncmp(key, "lengths", 7) == 0)
-            sscanf(sp, "%llu %llu %llu %llu", &r->len[0], &r->len[1],
-                   &r->len[2], &r->len[3]);
+            read_lengths(r, sp);
     } else if (strncmp(line, "at ", 3) == 0) {
         char rec[32], call[64];
         if (sscanf(line + 3, "%31s %63s", rec, call) == 2) {
@@ -79,7 +91,7 @@ void on_line(const char *line, size_t len, void *arg)
     }
 }
 
-/* Where the child was: " in kem_dec at record 3", " while loading ...". */
+/* Where the child was: " in CALL at record 3", " while loading ...". */
 void where(const struct report *r, char *buf, size_t size)
 {
     buf[0] = '\0';

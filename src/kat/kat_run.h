@@ -14,6 +14,7 @@
 
 #include "canonical.h"
 #include "katgen.h"
+#include "kind.h"
 #include "manifest.h"
 #include "sandbox.h"
 
@@ -74,7 +75,8 @@ struct report {
     char algorithm_instance[256], variant[128], source_dir[1024];
     char compiler[512], flags[2048], flags_class[64], flags_reason[512];
     int blank;
-    unsigned long long len[4];
+    unsigned long long len[KIND_MAX_SIZES]; /* "meta lengths", the kind's order */
+    int nlen;
     int have_at;
     char at_record[32], at_call[64];
     int have_records;
@@ -174,7 +176,7 @@ int kat_child(int msg_fd, void *arg);
 void on_line(const char *line, size_t len, void *arg);
 /* A line the candidate printed, kept in the struct report ARG. */
 void on_output(const char *line, size_t len, void *arg);
-/* Where the child was: " in kem_dec at record 3", " while loading ...". */
+/* Where the child was: " in CALL at record 3", " while loading ...". */
 void where(const struct report *r, char *buf, size_t size);
 void report_free(struct report *r);
 

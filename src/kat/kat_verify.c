@@ -195,7 +195,8 @@ int verify(struct run *r)
 
     /* Redo the child's planning from the names it reported: the child ran
      * the candidate's code and is not trusted to have done it. */
-    if (ngcc_katgen_filename(r->rep.algorithm_instance, r->katfile,
+    if (ngcc_katgen_filename(kind_find(r->rep.type),
+                             r->rep.algorithm_instance, r->katfile,
                              sizeof r->katfile) != 0) {
         r->status = ST_LOADFAIL;
         snprintf(r->reason, sizeof r->reason,

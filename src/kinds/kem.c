@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 
+#include "kem_kat.h"
 #include "kind.h"
 
 static const char *const kem_symbols[] = {
@@ -38,6 +39,7 @@ const struct kind kind_kem = {
     kem_sizes, (int)(sizeof kem_sizes / sizeof kem_sizes[0]),
     kem_ops, (int)(sizeof kem_ops / sizeof kem_ops[0]),
     "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM", NULL,
+    &kem_kat, &kem_screen,
 
     /* the report's words (kind_page.h) */
     .page = { "public-key algorithm; function: key encapsulation", "Key encapsulation",

@@ -38,6 +38,8 @@ struct kind_op {
 };
 
 struct kind_driver;
+struct kind_kat;
+struct kind_screen;
 
 struct kind {
     const char *name;        /* "kem": scheme.conf `type`, ngcc_instance_info type */
@@ -53,6 +55,8 @@ struct kind {
     const char *yardstick_id;   /* the package's own instance of the kind: "mlkem" */
     const char *yardstick_name; /* "ML-KEM" */
     const struct kind_driver *driver; /* the behaviour; NULL until it has one */
+    const struct kind_kat *kat;       /* the KAT driver procedure (kind_kat.h) */
+    const struct kind_screen *screen; /* the screening's loop (kind_screen.h) */
 
     /* ---- the report's words (kind_page.h): ngcc-evidence's kind rows ---- */
     struct kind_page page;

@@ -44,6 +44,8 @@ void screen_kat_time_read(const char *path, struct screen_kat_time *t)
             } else {
                 t->usable = 0;
             }
+        } else if (strncmp(p, "type: ", 6) == 0) {
+            snprintf(t->type, sizeof t->type, "%s", p + 6);
         } else if (strncmp(p, "RESULT ", 7) == 0) {
             /* RESULT ID LABEL STATUS[ REASON] */
             char id[256], label[256];
@@ -89,17 +91,17 @@ double screen_limit(const struct screen_kat_time *t, double factor, double work,
     return limit;
 }
 
-double screen_check_limit(const char *name, const struct screen_kat_time *t,
+double screen_check_limit(const struct kind *k, const char *name,
+                          const struct screen_kat_time *t,
                           unsigned long kat_records, unsigned long ops, int quick, double cap_s,
                           char *basis, size_t size)
 {
-    /* A KAT record is one keygen, enc and dec; asan-OP makes its inputs
+    /* A KAT record is one call of each operation; asan-OP makes its inputs
      * first, one record's worth at most; memcheck and secret run OPS
-     * rounds of the three. */
+     * rounds of them all. */
     if (strcmp(name, "asan-kat") == 0)
         return screen_limit(t, SCREEN_ASAN_FACTOR, (double)kat_records, quick, cap_s, basis, size);
-    if (strcmp(name, "asan-keygen") == 0 || strcmp(name, "asan-enc") == 0 ||
-        strcmp(name, "asan-dec") == 0)
+    if (strncmp(name, "asan-", 5) == 0 && kind_op_index(k, name + 5) >= 0)
         return screen_limit(t, SCREEN_ASAN_FACTOR, (double)ops + 1.0, quick, cap_s, basis, size);
     if (strcmp(name, "memcheck") == 0 || strcmp(name, "secret") == 0)
         return screen_limit(t, SCREEN_VALGRIND_FACTOR, ops ? (double)ops : 1.0, quick, cap_s, basis,

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "kind.h"
+
 /* The rule's numbers (doc/screen.md gives the measurements behind them). */
 #define SCREEN_FLOOR_S 10.0         /* startup of the tool and the process */
 #define SCREEN_QUICK_FLOOR_S 5.0
@@ -20,6 +22,7 @@ struct screen_kat_time {
     unsigned long records;
     double wall_s;
     char why[200];              /* when not usable: why not */
+    char type[64];              /* the instance's kind ("type: "), or "" */
 };
 
 /* Read the KAT log PATH (src/kat/kat_log.c writes it) into T.  A missing
@@ -34,10 +37,11 @@ void screen_kat_time_read(const char *path, struct screen_kat_time *t);
 double screen_limit(const struct screen_kat_time *t, double factor, double work, int quick,
                     double cap_s, char *basis, size_t size);
 
-/* The limit of the check NAME (asan-kat, asan-keygen, asan-enc, asan-dec,
- * memcheck, secret) with KAT_RECORDS and OPS as ngcc-screen runs them;
- * -1 for an unknown NAME. */
-double screen_check_limit(const char *name, const struct screen_kat_time *t,
+/* The limit of the check NAME of an instance of kind K (asan-kat, asan-OP
+ * for an operation OP of K, memcheck, secret) with KAT_RECORDS and OPS as
+ * ngcc-screen runs them; -1 for an unknown NAME. */
+double screen_check_limit(const struct kind *k, const char *name,
+                          const struct screen_kat_time *t,
                           unsigned long kat_records, unsigned long ops, int quick, double cap_s,
                           char *basis, size_t size);
 

@@ -166,7 +166,7 @@ void screen_check_asan(const struct screen_config *cfg, const char *runtime, con
 }
 
 void screen_check_valgrind(const struct screen_config *cfg, const char *library,
-                           enum screen_area area, unsigned long n,
+                           enum screen_area area, unsigned long n, int nops,
                            const struct screen_sources *src, struct screen_findings *all,
                            struct screen_check *chk, unsigned long long *leaked)
 {
@@ -182,7 +182,7 @@ void screen_check_valgrind(const struct screen_config *cfg, const char *library,
     *leaked = 0;
     screen_copy(chk->name, sizeof chk->name, area == AREA_SECRET ? "secret" : "memcheck");
     screen_copy(chk->tool, sizeof chk->tool, "valgrind");
-    chk->ops = 3 * n;
+    chk->ops = (unsigned long)nops * n;
     if (!cfg->valgrind) {
         screen_copy(chk->status, sizeof chk->status, "skipped");
         screen_copy(chk->reason, sizeof chk->reason, "valgrind is not installed");

@@ -34,9 +34,10 @@ void screen_check_asan(const struct screen_config *cfg, const char *runtime, con
                        struct screen_findings *all, struct screen_check *chk);
 
 /* Under valgrind memcheck: AREA_MEMORY (mode "all", leaks counted into
- * *LEAKED) or AREA_SECRET (mode "secret"). */
+ * *LEAKED) or AREA_SECRET (mode "secret"), N rounds of the NOPS
+ * operations of the instance's kind. */
 void screen_check_valgrind(const struct screen_config *cfg, const char *library,
-                           enum screen_area area, unsigned long n,
+                           enum screen_area area, unsigned long n, int nops,
                            const struct screen_sources *src, struct screen_findings *all,
                            struct screen_check *chk, unsigned long long *leaked);
 

@@ -86,14 +86,13 @@ static int in_sources(const char *attribution)
     return strcmp(attribution, "system") != 0;
 }
 
-static const char *op_of(const char *fn)
+/* The operation of kind K whose call FN is, or NULL. */
+static const char *op_of(const struct kind *k, const char *fn)
 {
-    if (strcmp(fn, "kem_keygen") == 0)
-        return "keygen";
-    if (strcmp(fn, "kem_enc") == 0)
-        return "enc";
-    if (strcmp(fn, "kem_dec") == 0)
-        return "dec";
+    int i;
+    for (i = 0; k && i < k->nops; i++)
+        if (strcmp(fn, k->ops[i].function) == 0)
+            return k->ops[i].name;
     return NULL;
 }
 
@@ -115,7 +114,7 @@ struct screen_finding *screen_add(struct screen_findings *all, const struct scre
     screen_copy(f.message, sizeof f.message, message);
     for (i = 0; i < nframes; i++) {
         const char *a = screen_attribute(src, frames[i].file, shown, sizeof shown);
-        const char *o = op_of(frames[i].function);
+        const char *o = op_of(src->kind, frames[i].function);
         if (o)
             op = o;
         if (at == nframes && in_sources(a)) {

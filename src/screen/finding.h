@@ -9,6 +9,8 @@
 
 #include <stddef.h>
 
+#include "kind.h"
+
 #define SCREEN_MAX_FRAMES 6
 #define SCREEN_TEXT 256
 
@@ -26,7 +28,7 @@ struct screen_finding {
     enum screen_area area;
     char kind[48];          /* "heap-buffer-overflow", "leak", "secret-branch" */
     char tool[16];          /* "asan", "ubsan", "lsan", "memcheck" */
-    char op[32];            /* "keygen", "enc", "dec", "kat", several
+    char op[32];            /* an operation of the kind, "kat", several
                                space-separated ("keygen dec"), or "" */
     char function[128];     /* of the located frame */
     char location[SCREEN_TEXT]; /* "kem.c:12", "src/iccs/drng.c:79", "" */
@@ -47,6 +49,7 @@ struct screen_sources {
     char **names;           /* LDIR/sources: the candidate's .c files */
     size_t n;
     char scheme_dir[SCREEN_TEXT]; /* the description's directory */
+    const struct kind *kind;      /* the instance's kind: its ops' frames */
 };
 
 struct screen_findings {
@@ -80,7 +83,8 @@ const char *screen_attribute(const struct screen_sources *src, const char *file,
 
 /* Add a finding seen in FRAMES (innermost first): the located frame is the
  * first one in the instance's or the package's sources; the op is that of
- * the outermost kem_keygen/kem_enc/kem_dec frame, else DEFAULT_OP.  A
+ * the outermost frame of an operation's call (SRC->kind's ops'
+ * functions), else DEFAULT_OP.  A
  * finding of the same area, kind and location is counted, not repeated.
  * Returns the finding. */
 struct screen_finding *screen_add(struct screen_findings *all, const struct screen_sources *src,

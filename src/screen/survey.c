@@ -184,10 +184,10 @@ static void scan_sources(const struct screen_sources *src, const char *srcdir, j
     }
 }
 
-static void scan_profiles(const char *const profiles[3], json_object *out)
+static void scan_profiles(const char *const *profiles, size_t nprofiles, json_object *out)
 {
-    int op;
-    for (op = 0; op < 3; op++) {
+    size_t op;
+    for (op = 0; op < nprofiles; op++) {
         json_object *p, *fns;
         if (!profiles[op] || !(p = json_object_from_file(profiles[op])))
             continue;
@@ -216,7 +216,7 @@ static void join_names(json_object *arr, char *buf, size_t size)
 }
 
 json_object *screen_survey(const char *library, const struct screen_sources *src,
-                           const char *srcdir, const char *const profiles[3],
+                           const char *srcdir, const char *const *profiles, size_t nprofiles,
                            char *err, size_t errlen)
 {
     struct elf_info ei;
@@ -266,7 +266,7 @@ json_object *screen_survey(const char *library, const struct screen_sources *src
     if (clib && json_object_array_length(imp_prims) == 0)
         add_unique(imp_prims, "OpenSSL");
     scan_sources(src, srcdir, hits, src_prims);
-    scan_profiles(profiles, seen);
+    scan_profiles(profiles, nprofiles, seen);
 
     /* The verdict, in the organiser's words. */
     if (json_object_array_length(lib_prims) == 0 && json_object_array_length(imp_prims) == 0) {

@@ -1,4 +1,5 @@
-/* worker.c -- the child side of the screening.  Part of ngcc-perf.
+/* worker.c -- the child side of the screening: the instance's kind, its API
+ * resolved, the coins marked, the kind's loop run.  Part of ngcc-perf.
  *
  * Runs in a process of its own (exec'd under LD_PRELOAD of the sanitizer
  * runtime, or under valgrind): whatever the candidate does here ends only
@@ -13,6 +14,9 @@
 #include <string.h>
 
 #include "katgen.h"
+#include "kind.h"
+#include "kind_kat.h"
+#include "kind_screen.h"
 #include "ngcc_instance.h"
 #include "worker.h"
 
@@ -27,6 +31,7 @@
 
 /* The DRNG seed of ngcc-bench: the bytes 00 01 .. 2f. */
 #define SEED_BYTES 48
+#define PREFIX "ngcc-screen work: "
 
 static int lookup(void *h, const char *name, void *fnptr, size_t size)
 {
@@ -37,29 +42,42 @@ static int lookup(void *h, const char *name, void *fnptr, size_t size)
     return 0;
 }
 
-static int load(const char *library, struct ngcc_kem_api *api)
+/* The kind the instance says it is (ngcc_instance_info's type). */
+static const struct kind *kind_of(void *h)
+{
+    ngcc_instance_info_fn info_fn;
+    const struct ngcc_instance_info *info;
+    const struct kind *k;
+
+    if (lookup(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0 ||
+        (info = info_fn()) == NULL || info->abi != NGCC_INSTANCE_ABI)
+        return NULL;
+    k = kind_find(info->type);
+    return k && k->kat && k->screen && k->kat->api_size <= sizeof(kind_kat_api) ? k : NULL;
+}
+
+static int load(const char *library, const struct kind **k, kind_kat_api *api)
 {
     void *h = dlopen(library, RTLD_NOW | RTLD_LOCAL);
-    int bad = 0;
+    char missing[512] = "";
     if (!h) {
-        fprintf(stderr, "ngcc-screen work: %s\n", dlerror());
+        fprintf(stderr, PREFIX "%s\n", dlerror());
+        return -1;
+    }
+    if (!(*k = kind_of(h))) {
+        fprintf(stderr, PREFIX "%s: not an instance library of a kind ngcc-screen knows\n",
+                library);
         return -1;
     }
     memset(api, 0, sizeof *api);
-    bad |= lookup(h, "kem_get_pk_len_bytes", &api->pk_len, sizeof api->pk_len);
-    bad |= lookup(h, "kem_get_sk_len_bytes", &api->sk_len, sizeof api->sk_len);
-    bad |= lookup(h, "kem_get_ct_len_bytes", &api->ct_len, sizeof api->ct_len);
-    bad |= lookup(h, "kem_get_ss_len_bytes", &api->ss_len, sizeof api->ss_len);
-    bad |= lookup(h, "kem_keygen", &api->keygen, sizeof api->keygen);
-    bad |= lookup(h, "kem_enc", &api->enc, sizeof api->enc);
-    bad |= lookup(h, "kem_dec", &api->dec, sizeof api->dec);
-    bad |= lookup(h, NGCC_SYM_DRNG_SEED, &api->drng_seed, sizeof api->drng_seed);
-    if (bad)
-        fprintf(stderr, "ngcc-screen work: %s: a KEM API symbol is missing\n", library);
-    return bad ? -1 : 0;
+    if ((*k)->kat->resolve(api, lookup, h, missing, sizeof missing) != 0) {
+        fprintf(stderr, PREFIX "%s: a %s API symbol is missing\n", library, (*k)->title);
+        return -1;
+    }
+    return 0;
 }
 
-static int run_kat(const struct ngcc_kem_api *api, unsigned long n)
+static int run_kat(const struct kind *k, const kind_kat_api *api, unsigned long n)
 {
     struct ngcc_katgen_opts o;
     char msg[512];
@@ -69,121 +87,47 @@ static int run_kat(const struct ngcc_kem_api *api, unsigned long n)
         return WORK_USAGE;
     memset(&o, 0, sizeof o);
     o.records = n;
-    st = ngcc_katgen_run(api, &o, out, msg, sizeof msg);
+    st = k->kat->run(api, &o, out, msg, sizeof msg);
     fclose(out);
     if (st != NGCC_KATGEN_OK) {
-        fprintf(stderr, "ngcc-screen work: KAT: %s: %s\n", ngcc_katgen_status_name(st), msg);
+        fprintf(stderr, PREFIX "KAT: %s: %s\n", ngcc_katgen_status_name(st), msg);
         return WORK_CRYPTOFAIL;
     }
     return WORK_OK;
 }
 
-struct bufs {
-    unsigned char *pk, *sk, *ct, *ss, *ss2;
-    unsigned long long pklen, sklen, ctlen, sslen;
-};
-
-static void *alloc(unsigned long long n)
+/* Public: what memcheck is told is defined. */
+static void make_public(const void *p, size_t n)
 {
-    return n <= NGCC_KATGEN_MAX_LEN ? malloc(n ? (size_t)n : 1) : NULL;
-}
-
-/* What an operation makes public: its return value, the public OUT (the
- * public key, the ciphertext) and the lengths.  Returns RC. */
-static int declassify(int rc, unsigned char *out, unsigned long long outmax,
-                      unsigned long long *len1, unsigned long long *len2)
-{
-    VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-    VALGRIND_MAKE_MEM_DEFINED(out, outmax);
-    VALGRIND_MAKE_MEM_DEFINED(len1, sizeof *len1);
-    VALGRIND_MAKE_MEM_DEFINED(len2, sizeof *len2);
-    return rc;
+    VALGRIND_MAKE_MEM_DEFINED(p, n);
 }
 
 int screen_work(const char *mode, unsigned long n, const char *library)
 {
-    struct ngcc_kem_api api;
-    struct bufs b;
+    static const struct kind_marks marks = { make_public };
+    const struct kind *k;
+    kind_kat_api api;
     unsigned char seed[SEED_BYTES];
     unsigned long i;
-    int secret = strcmp(mode, "secret") == 0, status = WORK_OK;
-    int do_keygen, do_enc, do_dec, all;
-    unsigned long long pkmax, skmax, ctmax, ssmax;
+    int secret = strcmp(mode, "secret") == 0, op = -1;
 
     if (secret && !HAVE_CLIENT_REQUESTS) {
-        fprintf(stderr, "ngcc-screen work: built without <valgrind/memcheck.h>: no secret mode\n");
+        fprintf(stderr, PREFIX "built without <valgrind/memcheck.h>: no secret mode\n");
         return WORK_NOSECRET;
     }
-    if (load(library, &api) != 0)
+    if (load(library, &k, &api) != 0)
         return WORK_LOADFAIL;
     if (strcmp(mode, "kat") == 0)
-        return run_kat(&api, n);
-    all = secret || strcmp(mode, "all") == 0;
-    do_keygen = all || strcmp(mode, "keygen") == 0;
-    do_enc = all || strcmp(mode, "enc") == 0;
-    do_dec = all || strcmp(mode, "dec") == 0;
-    if (!do_keygen && !do_enc && !do_dec) {
-        fprintf(stderr, "ngcc-screen work: unknown mode '%s'\n", mode);
+        return run_kat(k, &api, n);
+    if (!secret && strcmp(mode, "all") != 0 && (op = kind_op_index(k, mode)) < 0) {
+        fprintf(stderr, PREFIX "unknown mode '%s'\n", mode);
         return WORK_USAGE;
-    }
-
-    pkmax = api.pk_len(), skmax = api.sk_len(), ctmax = api.ct_len(), ssmax = api.ss_len();
-    b.pk = alloc(pkmax), b.sk = alloc(skmax), b.ct = alloc(ctmax);
-    b.ss = alloc(ssmax), b.ss2 = alloc(ssmax);
-    if (!b.pk || !b.sk || !b.ct || !b.ss || !b.ss2) {
-        fprintf(stderr, "ngcc-screen work: the getters' sizes cannot be allocated\n");
-        status = WORK_CRYPTOFAIL;
-        goto out;
     }
     for (i = 0; i < SEED_BYTES; i++)
         seed[i] = (unsigned char)i;
     /* The coins are secret: everything the DRNG gives derives from it. */
     if (secret)
         VALGRIND_MAKE_MEM_UNDEFINED(seed, sizeof seed);
-    api.drng_seed(seed, sizeof seed);
-
-    for (i = 0; i < n || (i == 0 && n == 0); i++) {
-        int rc;
-        /* The inputs of enc and dec are made once, before the counted ones. */
-        if (do_keygen || i == 0) {
-            b.pklen = pkmax, b.sklen = skmax;
-            /* The public key is public; the secret key stays marked. */
-            rc = declassify(api.keygen(b.pk, &b.pklen, b.sk, &b.sklen), b.pk, pkmax,
-                            &b.pklen, &b.sklen);
-            if (rc != 0 || b.pklen > pkmax || b.sklen > skmax) {
-                fprintf(stderr, "ngcc-screen work: kem_keygen failed\n");
-                status = WORK_CRYPTOFAIL;
-                break;
-            }
-        }
-        if (do_enc || do_dec) {
-            if (do_enc || i == 0) {
-                b.ctlen = ctmax, b.sslen = ssmax;
-                rc = declassify(api.enc(b.pk, b.pklen, b.ss, &b.sslen, b.ct, &b.ctlen), b.ct,
-                                ctmax, &b.ctlen, &b.sslen);
-                if (rc != 0 || b.ctlen > ctmax || b.sslen > ssmax) {
-                    fprintf(stderr, "ngcc-screen work: kem_enc failed\n");
-                    status = WORK_CRYPTOFAIL;
-                    break;
-                }
-            }
-        }
-        if (do_dec) {
-            unsigned long long len = ssmax;
-            rc = api.dec(b.sk, b.sklen, b.ct, b.ctlen, b.ss2, &len);
-            VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-            VALGRIND_MAKE_MEM_DEFINED(&len, sizeof len);
-            /* The driver's own comparison is not the candidate's. */
-            VALGRIND_MAKE_MEM_DEFINED(b.ss, ssmax);
-            VALGRIND_MAKE_MEM_DEFINED(b.ss2, ssmax);
-            if (rc != 0 || len != b.sslen || memcmp(b.ss, b.ss2, (size_t)len) != 0) {
-                fprintf(stderr, "ngcc-screen work: kem_dec disagrees with kem_enc\n");
-                status = WORK_CRYPTOFAIL;
-                break;
-            }
-        }
-    }
-out:
-    free(b.pk), free(b.sk), free(b.ct), free(b.ss), free(b.ss2);
-    return status;
+    return k->screen->work(&api, op, n, seed, sizeof seed, &marks, PREFIX) == KIND_WORK_OK
+        ? WORK_OK : WORK_CRYPTOFAIL;
 }

@@ -13,11 +13,12 @@ enum {
     WORK_NOSECRET = 4       /* secret mode without valgrind's client requests */
 };
 
-/* MODE: "kat" (N KAT records to /dev/null), "keygen", "enc", "dec" (N of
- * that operation, the inputs made first), "all" (N rounds of the three),
- * "secret" (as "all", the secrets marked undefined for memcheck: the DRNG
- * seed, hence the coins, and the secret key; the public key and the
- * ciphertext declassified).  Returns an exit code above. */
+/* MODE: "kat" (N KAT records to /dev/null), an operation of the
+ * instance's kind (N of it, the inputs made first), "all" (N rounds of
+ * every operation), "secret" (as "all", the DRNG seed, hence the coins,
+ * marked undefined for memcheck: what derives from them stays secret
+ * unless the kind's loop declassifies it, the outputs whose sizes the
+ * kind's table does not call secret).  Returns an exit code above. */
 int screen_work(const char *mode, unsigned long n, const char *library);
 
 #endif

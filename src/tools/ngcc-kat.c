@@ -1,7 +1,7 @@
 /* ngcc-kat - the known-answer tests of one instance library.
  *
  * Part of ngcc-perf.  Generates the KAT file of an instance library the way
- * the official KAT_KEM.c driver does (kat.md section 1), digests its
+ * its kind's official driver does (kat.md section 1), digests its
  * canonical form and checks it against a manifest line and/or a submitted KAT
  * file, then prints the KAT log and one RESULT line (kat.md section 3).
  *

@@ -20,6 +20,7 @@
 #include "check_limits.h"
 #include "locate.h"
 #include "reaper.h"
+#include "screen_kind.h"
 #include "survey.h"
 #include "sysfile.h"
 #include "worker.h"
@@ -124,27 +125,45 @@ static int parse_ulong(const char *s, unsigned long max, unsigned long *out)
     return 0;
 }
 
-/* Set the limit of the check NAME into C (limits.h). */
-static void set_limit(struct screen_check *c, const char *name, const struct run_opts *o,
-                      const struct screen_kat_time *kt)
+/* Set the limit of the check NAME of an instance of kind K into C
+ * (limits.h). */
+static void set_limit(struct screen_check *c, const struct kind *k, const char *name,
+                      const struct run_opts *o, const struct screen_kat_time *kt)
 {
-    c->limit_s = screen_check_limit(name, kt, o->kat_records, o->ops, o->quick, o->timeout_s,
+    c->limit_s = screen_check_limit(k, name, kt, o->kat_records, o->ops, o->quick, o->timeout_s,
                                     c->limit_basis, sizeof c->limit_basis);
 }
 
-static const char *const check_names[6] = { "asan-kat", "asan-keygen", "asan-enc", "asan-dec",
-                                             "memcheck", "secret" };
+/* The kind named by the first of TYPES that is set; a message if unknown. */
+static const struct kind *kind_or_say(const char *const *types, size_t n)
+{
+    const struct kind *k = screen_kind(types, n);
+    size_t i;
+    for (i = 0; !k && i < n; i++)
+        if (types[i] && types[i][0]) {
+            fprintf(stderr, PROG ": type '%s' is not a kind ngcc-screen knows\n", types[i]);
+            break;
+        }
+    return k;
+}
 
 /* ngcc-screen limits: the limits a run would apply, one line a check. */
 static int cmd_limits(const struct run_opts *o)
 {
     struct screen_kat_time kt;
     struct screen_check c;
-    size_t i;
+    char names[SCREEN_MAX_CHECKS][SCREEN_CHECK_NAME];
+    const char *type;
+    const struct kind *k;
+    size_t i, n;
     screen_kat_time_read(o->kat_log, &kt);
-    for (i = 0; i < 6; i++) {
-        set_limit(&c, check_names[i], o, &kt);
-        printf("%s\t%g\t%s\n", check_names[i], c.limit_s, c.limit_basis);
+    type = kt.type;
+    if (!(k = kind_or_say(&type, 1)))
+        return EXIT_INPUT;
+    n = screen_check_names(k, names, SCREEN_MAX_CHECKS);
+    for (i = 0; i < n; i++) {
+        set_limit(&c, k, names[i], o, &kt);
+        printf("%s\t%g\t%s\n", names[i], c.limit_s, c.limit_basis);
     }
     return gnu_cli_stdout_status(PROG, EXIT_OK, EXIT_TOOL);
 }
@@ -157,15 +176,17 @@ static int cmd_run(const struct run_opts *o)
     struct screen_sources src;
     struct screen_explains ex, pat;
     struct screen_findings all;
-    struct screen_check chk[8];
+    struct screen_check chk[SCREEN_MAX_CHECKS];
     struct screen_config cfg;
     size_t nchk = 0, i;
     unsigned long long leaked = 0;
     int memory_screened = 0, secret_screened = 0, tool_failed = 0, op;
     json_object *doc, *arr, *survey = NULL, *mem;
-    const char *profiles[3];
-    char *profile_paths[3] = { NULL, NULL, NULL };
-    static const char *const ops[3] = { "keygen", "enc", "dec" };
+    const char *profiles[KIND_MAX_OPS];
+    char *profile_paths[KIND_MAX_OPS] = { NULL };
+    char btype[64] = "", ctype[64] = "";
+    const char *types[3];
+    const struct kind *kind;
     char self[4096];
     ssize_t sl;
     struct screen_kat_time kt;
@@ -187,6 +208,16 @@ static int cmd_run(const struct run_opts *o)
                          o->build_info, &kt);
     screen_info_get(info, "conf", conf, sizeof conf);
     screen_info_get(info, "library", library, sizeof library);
+    /* The instance's kind: its build.info's, its description's, its
+     * KAT's; the table gives its operations and checks. */
+    screen_info_get(info, "type", btype, sizeof btype);
+    screen_conf_type(conf, label, ctype, sizeof ctype);
+    types[0] = btype, types[1] = ctype, types[2] = kt.type;
+    if (!(kind = kind_or_say(types, 3))) {
+        free(info);
+        free(sysdir);
+        return EXIT_INPUT;
+    }
     if (screen_patterns_load(&pat, screen_patterns_path(), err, sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         free(info);
@@ -195,6 +226,7 @@ static int cmd_run(const struct run_opts *o)
     }
     ldir = screen_dir_of(o->build_info);
     screen_sources_load(&src, ldir, conf);
+    src.kind = kind;
     screen_explains_load(&ex, conf, label);
 
     snprintf(path, sizeof path, "%s/screen/%s/asan/%s/build.info", o->root, id, label);
@@ -228,17 +260,20 @@ static int cmd_run(const struct run_opts *o)
             skipped(&chk[nchk++], "asan", "asan+ubsan",
                     "the sanitizer build needs no AddressSanitizer runtime (not built with -fsanitize=address?)");
         } else {
-            static const char *const modes[4] = { "kat", "keygen", "enc", "dec" };
-            /* Each its own child with its own limit: one that hangs costs
-             * that limit, the next still runs. */
-            for (i = 0; i < 4; i++) {
+            char names[SCREEN_MAX_CHECKS][SCREEN_CHECK_NAME];
+            size_t nasan = screen_check_names(kind, names, SCREEN_MAX_CHECKS) - 2;
+            /* asan-kat, then asan-OP for each operation of the kind: the
+             * worker's mode after "asan-".  Each its own child with its own
+             * limit: one that hangs costs that limit, the next still runs. */
+            for (i = 0; i < nasan; i++) {
                 struct screen_check *c = &chk[nchk++];
+                const char *mode = names[i] + 5;
                 memset(c, 0, sizeof *c);
-                set_limit(c, check_names[i], o, &kt);
+                set_limit(c, kind, names[i], o, &kt);
                 if (!o->quiet)
-                    printf("  SCREEN   %s/%s asan+ubsan %s (limit %g s)\n", id, label, modes[i],
+                    printf("  SCREEN   %s/%s asan+ubsan %s (limit %g s)\n", id, label, mode,
                            c->limit_s);
-                screen_check_asan(&cfg, runtime, alib, modes[i], i == 0 ? o->kat_records : o->ops,
+                screen_check_asan(&cfg, runtime, alib, mode, i == 0 ? o->kat_records : o->ops,
                                   &src, &all, c);
                 memory_screened |= completed(c);
             }
@@ -254,17 +289,19 @@ static int cmd_run(const struct run_opts *o)
             struct screen_check *c = &chk[nchk++];
             unsigned long long ignored;
             memset(c, 0, sizeof *c);
-            set_limit(c, "memcheck", o, &kt);
+            set_limit(c, kind, "memcheck", o, &kt);
             if (!o->quiet)
                 printf("  SCREEN   %s/%s valgrind memcheck (limit %g s)\n", id, label, c->limit_s);
-            screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, &src, &all, c, &leaked);
+            screen_check_valgrind(&cfg, mlib, AREA_MEMORY, o->ops, kind->nops, &src, &all, c,
+                                  &leaked);
             memory_screened |= completed(c);
             c = &chk[nchk++];
             memset(c, 0, sizeof *c);
-            set_limit(c, "secret", o, &kt);
+            set_limit(c, kind, "secret", o, &kt);
             if (!o->quiet)
                 printf("  SCREEN   %s/%s valgrind secret (limit %g s)\n", id, label, c->limit_s);
-            screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, &src, &all, c, &ignored);
+            screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, kind->nops, &src, &all, c,
+                                  &ignored);
             secret_screened = completed(c);
         }
         screen_annotate(&all, &pat, &ex);
@@ -272,11 +309,12 @@ static int cmd_run(const struct run_opts *o)
     for (i = 0; i < nchk; i++)
         tool_failed |= strcmp(chk[i].status, "error") == 0;
 
-    for (op = 0; op < 3; op++) {
+    for (op = 0; op < kind->nops; op++) {
         const char *sd = o->system_dir ? o->system_dir : sysdir ? sysdir : ".";
-        profile_paths[op] = malloc(strlen(sd) + strlen(id) + strlen(label) + 32);
+        const char *name = kind->ops[op].name;
+        profile_paths[op] = malloc(strlen(sd) + strlen(id) + strlen(label) + strlen(name) + 26);
         if (profile_paths[op])
-            sprintf(profile_paths[op], "%s/profile/%s/%s__%s.json", sd, id, label, ops[op]);
+            sprintf(profile_paths[op], "%s/profile/%s/%s__%s.json", sd, id, label, name);
         profiles[op] = profile_paths[op];
     }
     if (strcmp(status, "ok") == 0) {
@@ -284,7 +322,8 @@ static int cmd_run(const struct run_opts *o)
         /* The sources' directory (build.info's srcdir, absolute). */
         if (!screen_info_get(info, "srcdir", srcdir, sizeof srcdir) || !srcdir[0])
             screen_copy(srcdir, sizeof srcdir, src.scheme_dir[0] ? src.scheme_dir : ".");
-        survey = screen_survey(library, &src, srcdir, profiles, err, sizeof err);
+        survey = screen_survey(library, &src, srcdir, profiles, (size_t)kind->nops, err,
+                               sizeof err);
         if (!survey)
             fprintf(stderr, PROG ": %s/%s: no survey: %s\n", id, label, err);
     }
@@ -311,7 +350,8 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(mem, "leaked_bytes", memory_screened && cfg.valgrind && mlib[0]
                            ? json_object_new_int64((int64_t)leaked) : NULL);
     json_object_object_add(mem, "leaked_bytes_per_op", memory_screened && cfg.valgrind && mlib[0] && o->ops
-                           ? json_object_new_double((double)leaked / (3.0 * (double)o->ops)) : NULL);
+                           ? json_object_new_double((double)leaked / ((double)kind->nops * (double)o->ops))
+                           : NULL);
     json_object_object_add(mem, "findings", screen_findings_json(&all, AREA_MEMORY));
     json_object_object_add(doc, "memory", mem);
     mem = screen_area_json(&all, AREA_SECRET, secret_screened);
@@ -335,7 +375,7 @@ static int cmd_run(const struct run_opts *o)
         free(t);
     }
     json_object_put(doc);
-    for (op = 0; op < 3; op++)
+    for (op = 0; op < kind->nops; op++)
         free(profile_paths[op]);
     free(sysdir);
     screen_findings_free(&all);
