@@ -147,7 +147,7 @@ int kat_child(int msg_fd, void *arg)
     send_meta(msg_fd, "flags_reason", info->flags_reason);
     ngcc_sandbox_send(msg_fd, "meta blank %d", info->blank_test_vectors != 0);
     ngcc_sandbox_send(msg_fd, "meta lengths %llu %llu %llu %llu",
-                      info->pk_len, info->sk_len, info->ct_len, info->ss_len);
+                      info->sizes[0], info->sizes[1], info->sizes[2], info->sizes[3]);
 
 #define RESOLVE(field, name)                                                 \
     do {                                                                     \

@@ -200,7 +200,7 @@ static int cmd_trial(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'o':
-            if (op_from_name(optarg, &rq.op) != 0)
+            if (!(rq.op = timer_op_find(optarg)))
                 cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s'", optarg);
             have_op = 1;
             break;
@@ -214,11 +214,11 @@ static int cmd_trial(int argc, char **argv)
     }
     if (!have_op)
         cli_die(EXIT_BENCH_USAGE, "trial: --op is required");
-    if (rq.op != OP_NULL && optind + 1 != argc)
+    if (!timer_op_is_null(rq.op) && optind + 1 != argc)
         cli_die(EXIT_BENCH_USAGE, "trial: one LIBRARY is required");
-    if (rq.op == OP_NULL && optind != argc)
+    if (timer_op_is_null(rq.op) && optind != argc)
         cli_die(EXIT_BENCH_USAGE, "trial: the null operation takes no LIBRARY");
-    rq.library = rq.op == OP_NULL ? NULL : argv[optind];
+    rq.library = timer_op_is_null(rq.op) ? NULL : argv[optind];
 
     /* Our result goes to the real stdout; whatever the candidate prints
      * goes to stderr. */
@@ -242,7 +242,7 @@ static int cmd_trial(int argc, char **argv)
 static int existing_record_ok(const char *out, const struct measure_options *o, int *code)
 {
     enum outcome oc;
-    if (!verify_existing(out, op_name(o->op), o->root, verify_record, &oc))
+    if (!verify_existing(out, o->op, o->root, verify_record, &oc))
         return 0;
     if (!o->quiet)
         fprintf(stderr, PROG ": %s: complete record (status %s) kept; --force measures again\n",
@@ -313,7 +313,7 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
     o->icount = getenv(ICOUNT_ENV) && strcmp(getenv(ICOUNT_ENV), "1") == 0;
     o->argc = argc + 1;
     o->argv = argv - 1; /* include the program name */
-    o->op = cmd == CMD_NULL ? OP_NULL : OP_KEYGEN;
+    o->op = cmd == CMD_NULL ? TIMER_OP_NULL : kinds[0]->ops[0].name;
     while ((c = getopt_long(argc, argv, ":q", longopts, &idx)) != -1) {
         /* Options of one command only. */
         if ((cmd == CMD_NULL && c == O_OP) ||
@@ -324,8 +324,8 @@ static void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct ru
                 cmd == CMD_MANY ? " (the jobs file gives it)" : "");
         switch (c) {
         case O_OP:
-            if (op_from_name(optarg, &o->op) != 0 || o->op == OP_NULL)
-                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
+            if (!(o->op = timer_op_find(optarg)) || timer_op_is_null(o->op))
+                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s)", optarg, timer_op_list());
             a->have_op = 1;
             break;
         case O_OUT: a->out = optarg; break;
