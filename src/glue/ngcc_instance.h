@@ -45,7 +45,7 @@ int ngcc_drng_seed(const unsigned char *seed, unsigned long long seed_len_bytes)
 typedef const struct ngcc_instance_info *(*ngcc_instance_info_fn)(void);
 typedef int (*ngcc_drng_seed_fn)(const unsigned char *, unsigned long long);
 
-/* The ICCS KEM API, as function pointer types for dlsym (src/kinds/kem_*.c). */
+/* The ICCS KEM API, as function pointer types for dlsym (used in src/kinds/, kat/, screen/). */
 typedef unsigned long long (*ngcc_len_fn)(void);
 typedef int (*ngcc_keygen_fn)(unsigned char *, unsigned long long *,
                               unsigned char *, unsigned long long *);

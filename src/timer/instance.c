@@ -71,7 +71,7 @@ const struct kind_op *timer_op_entry(const char *type, const char *op, const str
 }
 
 /* The null operation: nothing, called through a loop of the shape of the
- * first kind's null_like op (kem_enc: three buffers, two lengths reset). */
+ * first kind's null_like op (a KEM's enc: three buffers, two lengths reset). */
 static int null_op(unsigned char *a, unsigned long long a_len, unsigned char *b,
                    unsigned long long *b_len, unsigned char *c, unsigned long long *c_len)
 {

@@ -69,10 +69,10 @@ long instance_loop(struct instance *in, long iters, int *rc);
  * baseline of the memory pass. */
 long instance_baseline_loop(struct instance *in, long iters, int *rc);
 
-/* The op's function, for messages: "kem_enc" ("null" for the null op). */
+/* The op's function, for messages (kind->ops[op].function; "null"). */
 const char *instance_function(const struct instance *in);
 
-/* After calls of CALL ("kem_enc in a timed call", ...): OUTCOME_OVERFLOW
+/* After calls of CALL ("FUNCTION in a timed call", ...): OUTCOME_OVERFLOW
  * with WHY when a guard byte of a buffer changed, else OUTCOME_OK
  * (guard.h: the KAT driver's classification). */
 enum outcome instance_check_guards(const struct instance *in, const char *call, char *why,
