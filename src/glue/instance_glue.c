@@ -1,10 +1,12 @@
 /* instance_glue.c -- compiled into every instance library.
  *
  * Defines drng_algorithm (the driver's object in the ICCS API, never the
- * candidate's), a seed entry point and the metadata query.  Built with the
- * instance's own flags and include path, so "drng.h" and the API header are
- * the candidate's when it ships them.  instance_meta.h is generated per
- * instance by ngcc-build-scheme. */
+ * candidate's), a seed entry point and the metadata query with the sizes of
+ * the kind's getters.  Built with the instance's own flags and include
+ * path, so "drng.h" and the API header are the candidate's when it ships
+ * them.  instance_meta.h is generated per instance by ngcc-build-scheme:
+ * NGCC_META_SIZE_GETTERS lists the getters of the scheme's kind, in the
+ * order of its table (src/kinds/kind.h, kind->sizes). */
 #include "instance_meta.h"
 #include "drng.h"
 #include NGCC_META_API_HEADER
@@ -41,11 +43,12 @@ const struct ngcc_instance_info *ngcc_instance_info(void)
         NGCC_META_FLAGS_CLASS,
         NGCC_META_FLAGS_REASON,
         OUTPUT_BLANK_TEST_VECTORS,
-        0, 0, 0, 0
+        0, { 0 }
     };
-    info.pk_len = kem_get_pk_len_bytes();
-    info.sk_len = kem_get_sk_len_bytes();
-    info.ct_len = kem_get_ct_len_bytes();
-    info.ss_len = kem_get_ss_len_bytes();
+    static unsigned long long (*const getters[])(void) = { NGCC_META_SIZE_GETTERS };
+    int i, n = (int)(sizeof getters / sizeof getters[0]);
+    for (i = 0; i < n && i < NGCC_INSTANCE_MAX_SIZES; i++)
+        info.sizes[i] = getters[i]();
+    info.nsizes = i;
     return &info;
 }

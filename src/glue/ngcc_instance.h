@@ -1,6 +1,7 @@
 /* ngcc_instance.h -- what every instance library built by ngcc-perf exports
- * besides the ICCS KEM API: the DRNG object, a seed entry point and a
- * metadata query.  Tools load instances with dlopen and look these up. */
+ * besides the API of its kind: the DRNG object, a seed entry point and a
+ * metadata query with the sizes its getters give.  Tools load instances
+ * with dlopen and look these up. */
 #ifndef NGCC_INSTANCE_H
 #define NGCC_INSTANCE_H
 
@@ -9,12 +10,15 @@ extern "C" {
 #endif
 
 /* Bumped whenever struct ngcc_instance_info changes layout. */
-#define NGCC_INSTANCE_ABI 1
+#define NGCC_INSTANCE_ABI 2
+
+/* At most this many size getters per kind (kind.h: KIND_MAX_SIZES). */
+#define NGCC_INSTANCE_MAX_SIZES 8
 
 struct ngcc_instance_info {
     int abi;                        /* NGCC_INSTANCE_ABI */
     const char *id;                 /* scheme id: "mlkem", "kem-30" */
-    const char *type;               /* "kem" */
+    const char *type;               /* the kind: "kem" (src/kinds/kind.h) */
     const char *algorithm;          /* "ML-KEM", "PolarLAC" */
     const char *instance;           /* label in the description */
     const char *algorithm_instance; /* ALGORITHM_INSTANCE of the API header */
@@ -25,10 +29,9 @@ struct ngcc_instance_info {
     const char *flags_class;        /* "guide" or "harness-default" */
     const char *flags_reason;       /* why harness-default, else "" */
     int blank_test_vectors;         /* OUTPUT_BLANK_TEST_VECTORS */
-    unsigned long long pk_len;      /* from the four getters */
-    unsigned long long sk_len;
-    unsigned long long ct_len;
-    unsigned long long ss_len;
+    int nsizes;                     /* the kind's size getters */
+    unsigned long long sizes[NGCC_INSTANCE_MAX_SIZES]; /* what they gave,
+                                       in the kind's order (kind->sizes[i]) */
 };
 
 /* Exported by every instance library. */
@@ -42,7 +45,7 @@ int ngcc_drng_seed(const unsigned char *seed, unsigned long long seed_len_bytes)
 typedef const struct ngcc_instance_info *(*ngcc_instance_info_fn)(void);
 typedef int (*ngcc_drng_seed_fn)(const unsigned char *, unsigned long long);
 
-/* The ICCS KEM API, as function pointer types for dlsym. */
+/* The ICCS KEM API, as function pointer types for dlsym (used in src/kinds/, kat/, screen/). */
 typedef unsigned long long (*ngcc_len_fn)(void);
 typedef int (*ngcc_keygen_fn)(unsigned char *, unsigned long long *,
                               unsigned char *, unsigned long long *);

@@ -76,14 +76,11 @@ static void send_meta(int fd, const char *key, const char *value)
 static void send_lengths(int fd, const struct ngcc_instance_info *info,
                          const struct kind *k)
 {
-    const unsigned long long abi[] = {
-        info->pk_len, info->sk_len, info->ct_len, info->ss_len
-    };
     char line[KIND_MAX_SIZES * 24] = "";
     int i;
 
-    for (i = 0; i < k->nsizes && i < (int)(sizeof abi / sizeof abi[0]); i++)
-        appendf(line, sizeof line, "%s%llu", i ? " " : "", abi[i]);
+    for (i = 0; i < k->nsizes && i < info->nsizes && i < NGCC_INSTANCE_MAX_SIZES; i++)
+        appendf(line, sizeof line, "%s%llu", i ? " " : "", info->sizes[i]);
     ngcc_sandbox_send(fd, "meta lengths %s", line);
 }
 

@@ -10,6 +10,8 @@
 #include "kem_kat.h"
 #include "kind.h"
 
+extern const struct kind_timer kem_timer; /* kem_timer.c */
+
 static const char *const kem_symbols[] = {
     "kem_get_pk_len_bytes", "kem_get_sk_len_bytes", "kem_get_ct_len_bytes",
     "kem_get_ss_len_bytes", "kem_keygen", "kem_enc", "kem_dec", NULL
@@ -38,8 +40,8 @@ const struct kind kind_kem = {
     "kem", "KEM", "KEM_AlgorithmInstance.h", kem_symbols,
     kem_sizes, (int)(sizeof kem_sizes / sizeof kem_sizes[0]),
     kem_ops, (int)(sizeof kem_ops / sizeof kem_ops[0]),
-    "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM", NULL,
-    &kem_kat, &kem_screen,
+    "KAT_KEM_%s.txt", 10, "mlkem", "ML-KEM",
+    &kem_timer, &kem_kat, &kem_screen,
 
     /* the report's words (kind_page.h) */
     .page = { "public-key algorithm; function: key encapsulation", "Key encapsulation",

@@ -8,9 +8,9 @@
  * evidence keys and page labels, its operations (what is made before the
  * timed calls and what each call does), its KAT file name, which buffers
  * the screening marks secret, and the words of its pages.  The behaviour
- * part (struct kind_driver, kind_driver.h) loads an instance of the kind,
- * makes the inputs of an operation, runs its timed loop and generates its
- * KAT text. */
+ * parts are one struct per layer: the timer's (struct kind_timer,
+ * kind_timer.h) looks up the API in a loaded instance, makes the inputs of
+ * an operation and runs its timed loop. */
 #ifndef NGCC_KINDS_KIND_H
 #define NGCC_KINDS_KIND_H
 
@@ -37,7 +37,7 @@ struct kind_op {
     const char *method;    /* what a timed call does, for the method page */
 };
 
-struct kind_driver;
+struct kind_timer;
 struct kind_kat;
 struct kind_screen;
 
@@ -54,7 +54,7 @@ struct kind {
     unsigned long kat_records; /* records of the official driver */
     const char *yardstick_id;   /* the package's own instance of the kind: "mlkem" */
     const char *yardstick_name; /* "ML-KEM" */
-    const struct kind_driver *driver; /* the behaviour; NULL until it has one */
+    const struct kind_timer *timer;   /* the timer's behaviour (kind_timer.h) */
     const struct kind_kat *kat;       /* the KAT driver procedure (kind_kat.h) */
     const struct kind_screen *screen; /* the screening's loop (kind_screen.h) */
 

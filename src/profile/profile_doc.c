@@ -270,7 +270,7 @@ static int spawn(const struct profile_options *o, const char *self_arg, const ch
     argv[n++] = (char *)self_arg;
     argv[n++] = "work";
     argv[n++] = "--op";
-    argv[n++] = (char *)op_name(o->op);
+    argv[n++] = (char *)o->op;
     argv[n++] = "--target";
     argv[n++] = s_target;
     if (o->ops > 0) {
@@ -346,7 +346,7 @@ int profile_run(const struct profile_options *o, json_object **out)
     set_status(doc, OUTCOME_OK, "");
     add_str(doc, "id", o->id);
     add_str(doc, "label", o->label);
-    add_str(doc, "op", op_name(o->op));
+    add_str(doc, "op", o->op);
     add_str(doc, "started_utc", utc);
     add_str(doc, "finished_utc", NULL);
     {

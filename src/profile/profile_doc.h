@@ -31,7 +31,7 @@
 #define NGCC_PROFILE_TOOL "ngcc-profile (ngcc-perf) " NGCC_PROFILE_VERSION
 
 struct profile_options {
-    enum op_kind op;
+    const char *op;          /* an operation of the table (instance.h) */
     const char *library;     /* as given */
     const char *root;        /* paths in the document are relative to it */
     long ops;                /* 0: by the rule */

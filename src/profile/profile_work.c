@@ -136,7 +136,7 @@ json_object *profile_work(const struct profile_request *rq)
     struct ngcc_profile_tick ti;
     struct ngcc_profile_cost c;
     const struct ngcc_profile_info *pi;
-    char why[320], call[64];
+    char why[320], call[96];
     enum outcome o;
     long long ns0, ns1, cpu0, cpu1;
     long sw0, sw1;
@@ -145,7 +145,7 @@ json_object *profile_work(const struct profile_request *rq)
     long ops, i, discarded = 0, disturbed = 0;
     int rc = 0, warmups;
 
-    json_object_object_add(r, "op", json_object_new_string(op_name(rq->op)));
+    json_object_object_add(r, "op", json_object_new_string(rq->op));
     o = instance_load(&in, rq->op, rq->library, why, sizeof why);
     if (o == OUTCOME_OK && load_api(in.dl, &a, why, sizeof why) != 0)
         o = OUTCOME_LOAD_FAILED;
@@ -153,13 +153,13 @@ json_object *profile_work(const struct profile_request *rq)
         set(r, o, why);
         return r;
     }
-    json_object_object_add(r, "instance", rec_instance_info_json(in.info));
+    json_object_object_add(r, "instance", instance_info_json(&in));
     pi = a.info();
     json_object_object_add(r, "wrapped", json_object_new_string(pi->wrapped));
     json_object_object_add(r, "hash", json_object_new_string(pi->hash));
     json_object_object_add(r, "drng", json_object_new_string(pi->drng));
 
-    o = instance_setup(&in, rq->op, why, sizeof why);
+    o = instance_setup(&in, why, sizeof why);
     if (o != OUTCOME_OK) {
         set(r, o, why);
         goto out;
@@ -184,15 +184,15 @@ json_object *profile_work(const struct profile_request *rq)
 
     /* Calibration: one call, accounting off; it is also a warm-up. */
     ns0 = sys_now_ns();
-    i = instance_loop(&in, rq->op, 1, &rc);
+    i = instance_loop(&in, 1, &rc);
     t1 = (double)(sys_now_ns() - ns0) / 1e9;
-    snprintf(call, sizeof call, "kem_%s in the calibration call", op_name(rq->op));
+    snprintf(call, sizeof call, "%s in the calibration call", instance_function(&in));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set(r, OUTCOME_OVERFLOW, why);
         goto out;
     }
     if (i != 1) {
-        snprintf(why, sizeof why, "kem_%s returned %d in the calibration call", op_name(rq->op), rc);
+        snprintf(why, sizeof why, "%s returned %d in the calibration call", instance_function(&in), rc);
         set(r, OUTCOME_OP_FAILED, why);
         goto out;
     }
@@ -202,8 +202,8 @@ json_object *profile_work(const struct profile_request *rq)
         rq->calibrated(t1, ops, warmups, rq->arg);
     json_object_object_add(r, "t1_s", record_double(t1));
     json_object_object_add(r, "warmups", json_object_new_int(warmups));
-    if (instance_loop(&in, rq->op, warmups, &rc) != warmups) {
-        snprintf(why, sizeof why, "kem_%s returned %d in a warm-up call", op_name(rq->op), rc);
+    if (instance_loop(&in, warmups, &rc) != warmups) {
+        snprintf(why, sizeof why, "%s returned %d in a warm-up call", instance_function(&in), rc);
         set(r, OUTCOME_OP_FAILED, why);
         goto out;
     }
@@ -221,7 +221,7 @@ json_object *profile_work(const struct profile_request *rq)
         long done, s0, s1;
         s0 = switches();
         a.start();
-        done = instance_loop(&in, rq->op, 1, &rc);
+        done = instance_loop(&in, 1, &rc);
         a.stop();
         s1 = switches();
         if (done != 1)
@@ -252,14 +252,14 @@ json_object *profile_work(const struct profile_request *rq)
     json_object_object_add(r, "dropped_calls", json_object_new_int64((int64_t)dropped));
     json_object_object_add(r, "calls", table_json(&a, &calls));
 
-    snprintf(call, sizeof call, "kem_%s in a profiled call", op_name(rq->op));
+    snprintf(call, sizeof call, "%s in a profiled call", instance_function(&in));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set(r, OUTCOME_OVERFLOW, why);
     } else if (i < ops) {
-        snprintf(why, sizeof why, "kem_%s returned %d at profiled call %ld", op_name(rq->op), rc, i + 1);
+        snprintf(why, sizeof why, "%s returned %d at profiled call %ld", instance_function(&in), rc, i + 1);
         set(r, OUTCOME_OP_FAILED, why);
-    } else if (rq->op == OP_DEC && !instance_secret_ok(&in)) {
-        set(r, OUTCOME_WRONG_SECRET, "kem_dec stopped reproducing the shared secret while profiled");
+    } else if (instance_result_check(&in, "while profiled", why, sizeof why) != 0) {
+        set(r, OUTCOME_WRONG_SECRET, why);
     } else if (ticks == 0) {
         set(r, OUTCOME_COUNTER_FAILED, "the tick counter did not advance over the profiled calls");
     } else if (dropped) {

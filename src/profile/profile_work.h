@@ -24,7 +24,7 @@
 #define PROFILE_CALIBRATED "calibrated"
 
 struct profile_request {
-    enum op_kind op;      /* keygen, enc or dec */
+    const char *op;       /* an operation of the table (instance.h) */
     const char *library;
     long ops;             /* 0: by the rule above */
     double target_s;

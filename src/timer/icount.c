@@ -113,7 +113,7 @@ static void child_print(const char *status, const char *reason, const int64_t *c
 int icount_child_main(int argc, char **argv)
 {
     struct instance in;
-    enum op_kind op = OP_KEYGEN;
+    const char *op = kinds[0]->ops[0].name;
     int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd;
     int64_t counts[ICOUNT_MAX_CALLS] = { 0 };
     char why[256];
@@ -129,8 +129,8 @@ int icount_child_main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'o':
-            if (op_from_name(optarg, &op) != 0 || op == OP_NULL)
-                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
+            if (!(op = timer_op_find(optarg)) || timer_op_is_null(op))
+                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s)", optarg, timer_op_list());
             break;
         case 'n': calls = (int)cli_int_arg("--calls", optarg, 1, ICOUNT_MAX_CALLS); break;
         case 'm': valgrind = strcmp(optarg, "valgrind") == 0; break;
@@ -148,9 +148,9 @@ int icount_child_main(int argc, char **argv)
 
     o = instance_load(&in, op, argv[optind], why, sizeof why);
     if (o == OUTCOME_OK)
-        o = instance_setup(&in, op, why, sizeof why);
-    if (o == OUTCOME_OK && instance_loop(&in, op, 1, &rc) != 1) {
-        snprintf(why, sizeof why, "kem_%s returned %d in the warm-up call", op_name(op), rc);
+        o = instance_setup(&in, why, sizeof why);
+    if (o == OUTCOME_OK && instance_loop(&in, 1, &rc) != 1) {
+        snprintf(why, sizeof why, "%s returned %d in the warm-up call", instance_function(&in), rc);
         o = OUTCOME_OP_FAILED;
     }
     if (o != OUTCOME_OK) {
@@ -159,12 +159,12 @@ int icount_child_main(int argc, char **argv)
     }
     if (valgrind) {
 #ifdef ICOUNT_HAVE_CALLGRIND
-        /* Collection follows --toggle-collect=kem_OP: only inside the call.
+        /* Collection follows --toggle-collect=FUNCTION: only inside the call.
          * Each dump holds one call and resets the counts. */
         CALLGRIND_START_INSTRUMENTATION;
         CALLGRIND_ZERO_STATS;
         for (i = 0; i < calls; i++) {
-            if (instance_loop(&in, op, 1, &rc) != 1)
+            if (instance_loop(&in, 1, &rc) != 1)
                 break;
             CALLGRIND_DUMP_STATS_AT("ngcc-count");
         }
@@ -185,7 +185,7 @@ int icount_child_main(int argc, char **argv)
             int done;
             ioctl(fd, PERF_EVENT_IOC_RESET, 0);
             ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-            done = (int)instance_loop(&in, op, 1, &rc);
+            done = (int)instance_loop(&in, 1, &rc);
             ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
             if (done != 1 || read(fd, &v, sizeof v) != (ssize_t)sizeof v)
                 break;
@@ -197,7 +197,7 @@ int icount_child_main(int argc, char **argv)
 #endif
     }
     if (i != calls) {
-        snprintf(why, sizeof why, "kem_%s returned %d in counted call %d", op_name(op), rc, i + 1);
+        snprintf(why, sizeof why, "%s returned %d in counted call %d", instance_function(&in), rc, i + 1);
         child_print("op-failed", why, counts, 0);
         return EXIT_BENCH_FAILED;
     }
@@ -255,7 +255,7 @@ static void valgrind_version(char *buf, size_t size)
         snprintf(buf, size, "valgrind");
 }
 
-int icount_run(const char *self, const char *library, enum op_kind op, int calls, const char *root,
+int icount_run(const char *self, const char *library, const char *op, int calls, const char *root,
                double timeout_s, unsigned long long mem_bytes, struct icount_result *r)
 {
     char why[240], dir[] = "/tmp/ngcc-icount.XXXXXX", out_arg[PATH_MAX + 32], toggle[64], s_calls[16];
@@ -281,7 +281,8 @@ int icount_run(const char *self, const char *library, enum op_kind op, int calls
         }
         valgrind_version(r->tool, sizeof r->tool);
         snprintf(out_arg, sizeof out_arg, "--callgrind-out-file=%s/cg", dir);
-        snprintf(toggle, sizeof toggle, "--toggle-collect=kem_%s", op_name(op));
+        const struct kind_op *e = timer_op_entry(NULL, op, NULL);
+        snprintf(toggle, sizeof toggle, "--toggle-collect=%s", e ? e->function : op);
         argv[n++] = "valgrind";
         argv[n++] = "--tool=callgrind";
         argv[n++] = "--quiet";
@@ -295,7 +296,7 @@ int icount_run(const char *self, const char *library, enum op_kind op, int calls
     argv[n++] = (char *)self;
     argv[n++] = "count-child";
     argv[n++] = "--op";
-    argv[n++] = (char *)op_name(op);
+    argv[n++] = (char *)op;
     argv[n++] = "--calls";
     argv[n++] = s_calls;
     argv[n++] = r->source == ICOUNT_VALGRIND ? "--mode=valgrind" : "--mode=perf";
@@ -370,7 +371,7 @@ json_object *icount_to_json(const struct icount_result *r)
     return o;
 }
 
-json_object *icount_record(const char *self, const char *library, enum op_kind op, const char *root,
+json_object *icount_record(const char *self, const char *library, const char *op, const char *root,
                            double t1_s, double setup_s, unsigned long long mem_bytes)
 {
     struct icount_result r;

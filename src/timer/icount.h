@@ -43,12 +43,12 @@ enum icount_source icount_probe(char *why, size_t size);
  * directory) with SELF (ngcc-bench, relative to ROOT or absolute) as the
  * child, within TIMEOUT_S and MEM_BYTES (0: none).  0 with R filled (R->ok
  * says whether it counted), -1 when no process could be started. */
-int icount_run(const char *self, const char *library, enum op_kind op, int calls, const char *root,
+int icount_run(const char *self, const char *library, const char *op, int calls, const char *root,
                double timeout_s, unsigned long long mem_bytes, struct icount_result *r);
 
 /* The "instructions" section of a record: ICOUNT_CALLS calls counted,
  * with a limit from the record's T1_S and SETUP_S. */
-json_object *icount_record(const char *self, const char *library, enum op_kind op, const char *root,
+json_object *icount_record(const char *self, const char *library, const char *op, const char *root,
                            double t1_s, double setup_s, unsigned long long mem_bytes);
 
 /* The "instructions" object of a record or of `ngcc-bench count`. */

@@ -52,6 +52,9 @@ int icount_main(int argc, char **argv)
     double timeout = ICOUNT_DEFAULT_TIMEOUT;
     char self[PATH_MAX], hex[65], *lib_rel, *lib_arg, *self_rel, why[256];
     json_object *doc, *ops, *lib;
+    /* This process does not load the library: "all" is the ops of the
+     * first kind of the table, an op its first kind's. */
+    const struct kind *kind = kinds[0];
 
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
@@ -66,9 +69,8 @@ int icount_main(int argc, char **argv)
     if (optind + 1 != argc)
         cli_die(EXIT_BENCH_USAGE, "count: one LIBRARY is required (try 'ngcc-bench --help')");
     if (strcmp(opname, "all") != 0) {
-        enum op_kind op;
-        if (op_from_name(opname, &op) != 0 || op == OP_NULL)
-            cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec, all)", opname);
+        if (!timer_op_entry(NULL, opname, &kind))
+            cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s, all)", opname, timer_op_list());
     }
     if (icount_probe(why, sizeof why) == ICOUNT_NONE) {
         fprintf(stderr, "ngcc-bench: count: no instruction counter here (%s): skipped\n", why);
@@ -96,23 +98,24 @@ int icount_main(int argc, char **argv)
     json_object_object_add(lib, "sha256", json_object_new_string(hex));
     json_object_object_add(doc, "library", lib);
     ops = json_object_new_object();
-    for (k = OP_KEYGEN; k <= OP_DEC; k++) {
+    for (k = 0; k < kind->nops; k++) {
         struct icount_result r;
-        if (strcmp(opname, "all") != 0 && strcmp(opname, op_name((enum op_kind)k)) != 0)
+        const char *op = kind->ops[k].name;
+        if (strcmp(opname, "all") != 0 && strcmp(opname, op) != 0)
             continue;
-        if (icount_run(self_rel, lib_arg, (enum op_kind)k, calls, root, timeout, count_mem_limit(), &r) != 0)
+        if (icount_run(self_rel, lib_arg, op, calls, root, timeout, count_mem_limit(), &r) != 0)
             return EXIT_BENCH_SYSTEM;
         if (!r.ok) {
-            fprintf(stderr, "ngcc-bench: count: %s %s: %s\n", lib_rel, op_name((enum op_kind)k), r.reason);
+            fprintf(stderr, "ngcc-bench: count: %s %s: %s\n", lib_rel, op, r.reason);
             status = EXIT_BENCH_FAILED;
         }
-        json_object_object_add(ops, op_name((enum op_kind)k), icount_to_json(&r));
+        json_object_object_add(ops, op, icount_to_json(&r));
         if (!out && r.ok) {
             double sum = 0;
             int i;
             for (i = 0; i < r.calls; i++)
                 sum += (double)r.per_call[i];
-            printf("%s %s %.1f instructions/call (%s, %d calls, %.1f s)\n", lib_rel, op_name((enum op_kind)k),
+            printf("%s %s %.1f instructions/call (%s, %d calls, %.1f s)\n", lib_rel, op,
                    sum / r.calls, r.tool, r.calls, r.seconds);
         }
     }

@@ -1,6 +1,7 @@
-/* instance.c -- one instance library loaded with dlopen, the inputs of
- * measurement.md section 2 and the loops of timed calls.
- * Part of ngcc-perf. */
+/* instance.c -- one instance library loaded with dlopen and measured
+ * through its kind's hooks (instance.h, kind_timer.h): what is common to
+ * every kind (the metadata, the DRNG seed, the plausible sizes) and the
+ * timer's null operation.  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -14,30 +15,67 @@
 #include <string.h>
 
 #include "instance.h"
+#include "kind_timer.h"
+#include "record.h"
 
 /* No buffer of a getter's size beyond this (a broken getter). */
 #define MAX_OBJECT_BYTES (64ULL << 20)
 
-static const char *const op_names[] = { "keygen", "enc", "dec", "null" };
-
-const char *op_name(enum op_kind op) { return op_names[op]; }
-
-int op_from_name(const char *name, enum op_kind *op)
+const char *timer_op_find(const char *name)
 {
-    int i;
-    for (i = 0; i < 4; i++)
-        if (strcmp(name, op_names[i]) == 0) {
-            *op = (enum op_kind)i;
-            return 0;
-        }
-    return -1;
+    int k, i;
+    if (!name)
+        return NULL;
+    if (strcmp(name, TIMER_OP_NULL) == 0)
+        return TIMER_OP_NULL;
+    for (k = 0; kinds[k]; k++)
+        if ((i = kind_op_index(kinds[k], name)) >= 0)
+            return kinds[k]->ops[i].name;
+    return NULL;
 }
 
-/* The null operation: nothing, called through the same loop as kem_enc. */
-static int null_op(unsigned char *pk, unsigned long long pk_len, unsigned char *ss,
-                   unsigned long long *ss_len, unsigned char *ct, unsigned long long *ct_len)
+int timer_op_is_null(const char *op)
 {
-    (void)pk; (void)pk_len; (void)ss; (void)ss_len; (void)ct; (void)ct_len;
+    return op && strcmp(op, TIMER_OP_NULL) == 0;
+}
+
+const char *timer_op_list(void)
+{
+    static char list[512];
+    size_t n = 0;
+    int k, i;
+    if (list[0])
+        return list;
+    for (k = 0; kinds[k]; k++)
+        for (i = 0; i < kinds[k]->nops; i++) {
+            const char *name = kinds[k]->ops[i].name;
+            /* once each, in the table's order */
+            if (timer_op_find(name) != name)
+                continue;
+            n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
+                                  n ? ", " : "", name);
+        }
+    return list;
+}
+
+const struct kind_op *timer_op_entry(const char *type, const char *op, const struct kind **kind)
+{
+    const struct kind *k = kind_find(type);
+    int i = k ? kind_op_index(k, op) : -1, j;
+    for (j = 0; i < 0 && op && kinds[j]; j++)
+        if ((i = kind_op_index(kinds[j], op)) >= 0)
+            k = kinds[j];
+    if (kind)
+        *kind = i >= 0 ? k : NULL;
+    return i >= 0 ? &k->ops[i] : NULL;
+}
+
+/* The null operation: nothing, called through a loop of the shape of the
+ * first kind's null_like op (a KEM's enc: three buffers, two lengths reset). */
+static int null_op(unsigned char *a, unsigned long long a_len, unsigned char *b,
+                   unsigned long long *b_len, unsigned char *c, unsigned long long *c_len)
+{
+    (void)a; (void)a_len; (void)b; (void)b_len; (void)c; (void)c_len;
     __asm__ __volatile__("" : : : "memory");
     return 0;
 }
@@ -52,28 +90,20 @@ static void *sym(struct instance *in, const char *name, char *why, size_t size)
     return p;
 }
 
-enum outcome instance_load(struct instance *in, enum op_kind op, const char *path,
+enum outcome instance_load(struct instance *in, const char *op, const char *path,
                            char *why, size_t size)
 {
     memset(in, 0, sizeof *in);
+    in->op = -1;
     why[0] = '\0';
-    if (op == OP_NULL) {
-        in->enc = null_op;
+    if (timer_op_is_null(op))
         return OUTCOME_OK;
-    }
     in->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!in->dl) {
         snprintf(why, size, "dlopen: %s", dlerror());
         return OUTCOME_LOAD_FAILED;
     }
     /* POSIX: a void * from dlsym converts to a function pointer. */
-    *(void **)&in->get_pk_len = sym(in, "kem_get_pk_len_bytes", why, size);
-    *(void **)&in->get_sk_len = sym(in, "kem_get_sk_len_bytes", why, size);
-    *(void **)&in->get_ct_len = sym(in, "kem_get_ct_len_bytes", why, size);
-    *(void **)&in->get_ss_len = sym(in, "kem_get_ss_len_bytes", why, size);
-    *(void **)&in->keygen = sym(in, "kem_keygen", why, size);
-    *(void **)&in->enc = sym(in, "kem_enc", why, size);
-    *(void **)&in->dec = sym(in, "kem_dec", why, size);
     *(void **)&in->get_info = sym(in, NGCC_SYM_INSTANCE_INFO, why, size);
     *(void **)&in->seed = sym(in, NGCC_SYM_DRNG_SEED, why, size);
     if (why[0])
@@ -82,60 +112,74 @@ enum outcome instance_load(struct instance *in, enum op_kind op, const char *pat
     if (!in->info || in->info->abi != NGCC_INSTANCE_ABI) {
         snprintf(why, size, "ngcc_instance_info: ABI %d, expected %d",
                  in->info ? in->info->abi : -1, NGCC_INSTANCE_ABI);
+        in->info = NULL;
+        return OUTCOME_LOAD_FAILED;
+    }
+    in->kind = kind_find(in->info->type);
+    if (!in->kind || !in->kind->timer) {
+        snprintf(why, size, "ngcc_instance_info: type '%.40s' is no kind the timer knows",
+                 in->info->type ? in->info->type : "(null)");
+        return OUTCOME_LOAD_FAILED;
+    }
+    in->state = in->kind->timer->open(in->dl, why, size);
+    if (!in->state)
+        return OUTCOME_LOAD_FAILED;
+    in->op = kind_op_index(in->kind, op);
+    if (in->op < 0) {
+        snprintf(why, size, "operation '%.40s' is not one of a %s", op ? op : "(null)",
+                 in->kind->title);
         return OUTCOME_LOAD_FAILED;
     }
     return OUTCOME_OK;
 }
 
-/* Buffer I of IN, NAME, of N bytes between guard bytes. */
-static unsigned char *buffer(struct instance *in, int i, const char *name, unsigned long long n)
-{
-    if (ngcc_guarded_alloc(&in->guarded[i], name, (size_t)n) != 0)
-        return NULL;
-    return ngcc_guarded_data(&in->guarded[i]);
-}
-
 enum outcome instance_check_guards(const struct instance *in, const char *call, char *why,
                                    size_t size)
 {
-    return ngcc_guarded_check_all(in->guarded, 5, call, why, size) ? OUTCOME_OVERFLOW
-                                                                   : OUTCOME_OK;
+    if (!in->kind)
+        return ngcc_guarded_check_all(in->null_buf, 3, call, why, size) ? OUTCOME_OVERFLOW
+                                                                        : OUTCOME_OK;
+    return in->kind->timer->check_guards(in->state, call, why, size);
 }
 
-enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, size_t size)
+/* "implausible sizes from the getters: pk 0 sk 32 ct 32 ss 32" */
+static int plausible(const struct instance *in, char *why, size_t size)
 {
+    size_t n;
+    int i, ok = 1;
+    for (i = 0; i < in->kind->nsizes; i++)
+        ok &= in->sizes[i] > 0 && in->sizes[i] <= MAX_OBJECT_BYTES;
+    if (ok)
+        return 1;
+    n = (size_t)snprintf(why, size, "implausible sizes from the getters:");
+    for (i = 0; i < in->kind->nsizes && n < size; i++)
+        n += (size_t)snprintf(why + n, size - n, " %s %llu", in->kind->sizes[i].key, in->sizes[i]);
+    return 0;
+}
+
+enum outcome instance_setup(struct instance *in, char *why, size_t size)
+{
+    const struct kind_timer *t;
     unsigned char seed[INSTANCE_SEED_BYTES];
+    enum outcome o;
     int i, rc;
 
     why[0] = '\0';
-    if (op == OP_NULL) {
-        in->pk_len = in->ss_len = in->ct_len = 1;
-    } else {
-        in->pk_len = in->get_pk_len();
-        in->sk_len = in->get_sk_len();
-        in->ct_len = in->get_ct_len();
-        in->ss_len = in->get_ss_len();
-        if (!in->pk_len || !in->sk_len || !in->ct_len || !in->ss_len ||
-            in->pk_len > MAX_OBJECT_BYTES || in->sk_len > MAX_OBJECT_BYTES ||
-            in->ct_len > MAX_OBJECT_BYTES || in->ss_len > MAX_OBJECT_BYTES) {
-            snprintf(why, size, "implausible sizes from the getters: pk %llu sk %llu ct %llu ss %llu",
-                     in->pk_len, in->sk_len, in->ct_len, in->ss_len);
-            return OUTCOME_SETUP_FAILED;
-        }
-    }
-    in->pk = buffer(in, 0, "pk", in->pk_len);
-    in->sk = buffer(in, 1, "sk", in->sk_len);
-    in->ct = buffer(in, 2, "ct", in->ct_len);
-    in->ss = buffer(in, 3, "ss", in->ss_len);
-    in->ss_ref = buffer(in, 4, "ss_ref", in->ss_len);
-    if (!in->pk || !in->sk || !in->ct || !in->ss || !in->ss_ref) {
-        snprintf(why, size, "out of memory for the inputs");
-        return OUTCOME_SETUP_FAILED;
-    }
-    in->pk_out = in->pk_len;
-    if (op == OP_NULL)
+    if (!in->kind) {
+        for (i = 0; i < 3; i++)
+            if (ngcc_guarded_alloc(&in->null_buf[i], "null", 1) != 0) {
+                snprintf(why, size, "out of memory for the inputs");
+                return OUTCOME_SETUP_FAILED;
+            }
+        in->null_out[0] = 1;
         return OUTCOME_OK;
-
+    }
+    t = in->kind->timer;
+    t->sizes(in->state, in->sizes);
+    if (!plausible(in, why, size))
+        return OUTCOME_SETUP_FAILED;
+    if ((o = t->alloc(in->state, in->sizes, why, size)) != OUTCOME_OK)
+        return o;
     for (i = 0; i < INSTANCE_SEED_BYTES; i++)
         seed[i] = (unsigned char)i;
     rc = in->seed(seed, sizeof seed);
@@ -143,104 +187,77 @@ enum outcome instance_setup(struct instance *in, enum op_kind op, char *why, siz
         snprintf(why, size, "ngcc_drng_seed returned %d", rc);
         return OUTCOME_SETUP_FAILED;
     }
-    if (op == OP_KEYGEN)
-        return OUTCOME_OK;
-
-    in->pk_out = in->pk_len;
-    in->sk_out = in->sk_len;
-    rc = in->keygen(in->pk, &in->pk_out, in->sk, &in->sk_out);
-    if (instance_check_guards(in, "kem_keygen in the setup", why, size) != OUTCOME_OK)
-        return OUTCOME_OVERFLOW;
-    if (rc != 0) {
-        snprintf(why, size, "kem_keygen returned %d in the setup", rc);
-        return OUTCOME_SETUP_FAILED;
-    }
-    if (in->pk_out > in->pk_len || in->sk_out > in->sk_len) {
-        snprintf(why, size, "kem_keygen wrote lengths pk %llu sk %llu beyond the getters'",
-                 in->pk_out, in->sk_out);
-        return OUTCOME_SETUP_FAILED;
-    }
-    if (op == OP_ENC)
-        return OUTCOME_OK;
-
-    in->ss_ref_out = in->ss_len;
-    in->ct_out = in->ct_len;
-    rc = in->enc(in->pk, in->pk_out, in->ss_ref, &in->ss_ref_out, in->ct, &in->ct_out);
-    if (instance_check_guards(in, "kem_enc in the setup", why, size) != OUTCOME_OK)
-        return OUTCOME_OVERFLOW;
-    if (rc != 0) {
-        snprintf(why, size, "kem_enc returned %d in the setup", rc);
-        return OUTCOME_SETUP_FAILED;
-    }
-    if (in->ct_out > in->ct_len || in->ss_ref_out > in->ss_len) {
-        snprintf(why, size, "kem_enc wrote lengths ct %llu ss %llu beyond the getters'",
-                 in->ct_out, in->ss_ref_out);
-        return OUTCOME_SETUP_FAILED;
-    }
-    in->ss_out = in->ss_len;
-    rc = in->dec(in->sk, in->sk_out, in->ct, in->ct_out, in->ss, &in->ss_out);
-    if (instance_check_guards(in, "kem_dec in the setup", why, size) != OUTCOME_OK)
-        return OUTCOME_OVERFLOW;
-    if (rc != 0) {
-        snprintf(why, size, "kem_dec returned %d on the honest ciphertext", rc);
-        return OUTCOME_OP_FAILED;
-    }
-    if (!instance_secret_ok(in)) {
-        snprintf(why, size, "kem_dec did not reproduce the shared secret of kem_enc");
-        return OUTCOME_WRONG_SECRET;
-    }
-    return OUTCOME_OK;
+    return t->inputs(in->state, in->op, why, size);
 }
 
-long instance_loop(struct instance *in, enum op_kind op, long iters, int *rc)
+static long null_loop(struct instance *in, long iters, int *rc)
 {
+    unsigned char *a = ngcc_guarded_data(&in->null_buf[0]);
+    unsigned char *b = ngcc_guarded_data(&in->null_buf[1]);
+    unsigned char *c = ngcc_guarded_data(&in->null_buf[2]);
     long i;
     int r = 0;
-    switch (op) {
-    case OP_KEYGEN:
-        for (i = 0; i < iters; i++) {
-            in->pk_out = in->pk_len;
-            in->sk_out = in->sk_len;
-            if ((r = in->keygen(in->pk, &in->pk_out, in->sk, &in->sk_out)) != 0)
-                break;
-        }
-        break;
-    case OP_ENC:
-    case OP_NULL:
-        for (i = 0; i < iters; i++) {
-            in->ss_out = in->ss_len;
-            in->ct_out = in->ct_len;
-            if ((r = in->enc(in->pk, in->pk_out, in->ss, &in->ss_out, in->ct, &in->ct_out)) != 0)
-                break;
-        }
-        break;
-    case OP_DEC:
-        for (i = 0; i < iters; i++) {
-            in->ss_out = in->ss_len;
-            if ((r = in->dec(in->sk, in->sk_out, in->ct, in->ct_out, in->ss, &in->ss_out)) != 0)
-                break;
-        }
-        break;
-    default:
-        i = 0;
+    for (i = 0; i < iters; i++) {
+        in->null_out[1] = 1;
+        in->null_out[2] = 1;
+        if ((r = null_op(a, in->null_out[0], b, &in->null_out[1], c, &in->null_out[2])) != 0)
+            break;
     }
     *rc = r;
     return i;
 }
 
-int instance_secret_ok(const struct instance *in)
+long instance_loop(struct instance *in, long iters, int *rc)
 {
-    return in->ss_out == in->ss_ref_out && in->ss_out <= in->ss_len &&
-           memcmp(in->ss, in->ss_ref, (size_t)in->ss_out) == 0;
+    if (!in->kind)
+        return null_loop(in, iters, rc);
+    return in->kind->timer->loop(in->state, in->op, 0, iters, rc);
+}
+
+long instance_baseline_loop(struct instance *in, long iters, int *rc)
+{
+    if (!in->kind)
+        return null_loop(in, iters, rc);
+    return in->kind->timer->loop(in->state, in->op, 1, iters, rc);
+}
+
+const char *instance_function(const struct instance *in)
+{
+    return in->kind ? in->kind->ops[in->op].function : TIMER_OP_NULL;
+}
+
+int instance_result_check(const struct instance *in, const char *when, char *why, size_t size)
+{
+    if (!in->kind)
+        return 0;
+    return in->kind->timer->result_check(in->state, in->op, when, why, size);
+}
+
+unsigned char *instance_buffer(const struct instance *in, const char *key, unsigned long long *len)
+{
+    return in->kind ? in->kind->timer->buffer(in->state, key, len) : NULL;
+}
+
+json_object *instance_info_json(const struct instance *in)
+{
+    const char *keys[KIND_MAX_SIZES];
+    int i, n = 0;
+    if (!in->info)
+        return NULL;
+    for (i = 0; in->kind && i < in->kind->nsizes && i < KIND_MAX_SIZES; i++)
+        keys[n++] = in->kind->sizes[i].key;
+    return rec_instance_info_json(in->info, keys, n);
 }
 
 void instance_close(struct instance *in)
 {
     int i;
-    for (i = 0; i < 5; i++)
-        ngcc_guarded_free(&in->guarded[i]);
+    if (in->kind && in->state)
+        in->kind->timer->close(in->state);
+    in->state = NULL;
+    for (i = 0; i < 3; i++)
+        ngcc_guarded_free(&in->null_buf[i]);
     /* The library stays mapped: unloading candidate code buys nothing in a
      * process that is about to exit, and some libraries do not unload
      * cleanly. */
-    in->pk = in->sk = in->ct = in->ss = in->ss_ref = NULL;
 }

@@ -77,8 +77,8 @@ static int parse_line(char *line, int lineno, struct job *j, char *err, size_t e
             n < 3 ? "too few" : "too many");
         return -1;
     }
-    if (op_from_name(f[0], &j->op) != 0 || j->op == OP_NULL) {
-        say(err, errlen, lineno, "unknown operation '%.40s' (keygen, enc, dec)", f[0]);
+    if (!(j->op = timer_op_find(f[0])) || timer_op_is_null(j->op)) {
+        say(err, errlen, lineno, "unknown operation '%.40s' (%s)", f[0], timer_op_list());
         return -1;
     }
     if (!f[1][0] || !f[2][0]) {

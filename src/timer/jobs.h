@@ -12,7 +12,7 @@
 /* One line `OP<TAB>OUT<TAB>LIBRARY[<TAB>T1]` of a jobs file. */
 struct job {
     int line;            /* 1-based line number in the file */
-    enum op_kind op;     /* keygen, enc or dec */
+    const char *op;      /* an operation of the table (instance.h) */
     char *out;           /* the record to write */
     char *library;
     double t1_s;         /* > 0: a calibration to reuse; 0: none ("-" or absent) */
@@ -28,7 +28,7 @@ struct job_list {
  * Lines are separated by '\n' (a '\r' before it is dropped); blank lines
  * and lines whose first non-blank character is '#' are skipped; every
  * other line is exactly 3 or 4 fields separated by single tabs: an
- * operation (keygen, enc, dec), a non-empty OUT, a non-empty LIBRARY and
+ * operation (of a kind in the table, not null), a non-empty OUT, a non-empty LIBRARY and
  * an optional T1 (a positive number of seconds, or "-" for none).  Two
  * jobs may not name the same OUT.  0 with LIST filled (maybe empty), -1
  * with ERR = "LINE: what is wrong" (LINE 1-based), -2 out of memory. */

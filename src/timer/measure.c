@@ -30,10 +30,10 @@ static void update_name(struct run *R)
 {
     const struct measure_options *o = R->o;
     const char *label = o->label ? o->label : R->instance ? record_get_string(R->instance, "instance") : NULL;
-    if (o->op == OP_NULL)
+    if (timer_op_is_null(o->op))
         snprintf(R->name, sizeof R->name, "null");
     else
-        snprintf(R->name, sizeof R->name, "%s %s", label ? label : o->library, op_name(o->op));
+        snprintf(R->name, sizeof R->name, "%s %s", label ? label : o->library, o->op);
 }
 
 /* Rerun lines: indented under the planning line of `run`; with the
@@ -85,7 +85,7 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
     argv[n++] = R->self_arg;
     argv[n++] = "trial";
     argv[n++] = "--op";
-    argv[n++] = (char *)op_name(R->o->op);
+    argv[n++] = (char *)R->o->op;
     argv[n++] = "--iters";
     argv[n++] = s_iters;
     argv[n++] = "--warmups";
@@ -201,11 +201,11 @@ int measure_begin(const struct measure_options *o, struct run **out)
     rec_add_str(R->rec, "tool", NGCC_BENCH_TOOL);
     rec_add_str(R->rec, "status", "ok");
     rec_add_str(R->rec, "reason", "");
-    rec_add_str(R->rec, "op", op_name(o->op));
+    rec_add_str(R->rec, "op", o->op);
     rec_add_str(R->rec, "started_utc", utc);
     json_object_object_add(R->rec, "command", rec_command(o->argc, o->argv));
 
-    if (o->op != OP_NULL) {
+    if (!timer_op_is_null(o->op)) {
         if (rec_library(R, R->files) == -2)
             goto system;
     } else {
@@ -469,7 +469,7 @@ int measure_finish(struct run *R, json_object **record)
     json_object_object_add(R->rec, "processes", R->processes);
     R->processes = NULL;
     rec_numbers(R, R->counter_json, &R->plan);
-    if (o->icount && o->op != OP_NULL)
+    if (o->icount && !timer_op_is_null(o->op))
         json_object_object_add(R->rec, "instructions", R->status == OUTCOME_OK
             ? icount_record(R->self_arg, R->lib_arg, o->op, o->root, R->plan.t1_s, R->setup_s, o->mem_bytes) : NULL);
     json_object_object_add(R->rec, "counter", R->counter_json);

@@ -33,7 +33,7 @@
 #define MEASURE_DEFAULT_MEM_MIB 4096ULL
 
 struct measure_options {
-    enum op_kind op;
+    const char *op;          /* an operation's name (instance.h) */
     const char *library;     /* as given; NULL for the null operation */
     const char *root;        /* paths in the record are relative to it */
     int cpu;                 /* -1: hostcheck_default_cpu() */

@@ -25,7 +25,7 @@
 /* One call through instance_loop, the heap counted around it. */
 struct one_call {
     struct instance *in;
-    enum op_kind op;
+    int baseline;    /* the do-nothing functions */
     int count_heap;
     int heap_done;   /* figures of the first call kept */
     int heap_armed;
@@ -39,7 +39,7 @@ static int call_once(void *arg)
     struct one_call *c = arg;
     struct heap_figures h;
     int armed = c->count_heap && heapmeter_arm() == 0;
-    c->done = instance_loop(c->in, c->op, 1, &c->rc);
+    c->done = c->baseline ? instance_baseline_loop(c->in, 1, &c->rc) : instance_loop(c->in, 1, &c->rc);
     if (armed) {
         heapmeter_disarm(&h);
         if (!c->heap_done) {
@@ -48,31 +48,6 @@ static int call_once(void *arg)
         }
     }
     return c->rc;
-}
-
-/* The do-nothing functions of the baseline call. */
-static int nop_keygen(unsigned char *pk, unsigned long long *pk_len, unsigned char *sk,
-                      unsigned long long *sk_len)
-{
-    (void)pk; (void)pk_len; (void)sk; (void)sk_len;
-    __asm__ __volatile__("" : : : "memory");
-    return 0;
-}
-
-static int nop_enc(unsigned char *pk, unsigned long long pk_len, unsigned char *ss,
-                   unsigned long long *ss_len, unsigned char *ct, unsigned long long *ct_len)
-{
-    (void)pk; (void)pk_len; (void)ss; (void)ss_len; (void)ct; (void)ct_len;
-    __asm__ __volatile__("" : : : "memory");
-    return 0;
-}
-
-static int nop_dec(unsigned char *sk, unsigned long long sk_len, unsigned char *ct,
-                   unsigned long long ct_len, unsigned char *ss, unsigned long long *ss_len)
-{
-    (void)sk; (void)sk_len; (void)ct; (void)ct_len; (void)ss; (void)ss_len;
-    __asm__ __volatile__("" : : : "memory");
-    return 0;
 }
 
 size_t memory_pass_region(void)
@@ -85,29 +60,24 @@ size_t memory_pass_region(void)
 }
 
 /* The pass in this process. */
-static void measure_here(struct instance *in, enum op_kind op, struct memory_figures *m)
+static void measure_here(struct instance *in, struct memory_figures *m)
 {
-    struct instance nop = *in;
     struct one_call real, base;
     char why[200];
 
     memset(m, 0, sizeof *m);
-    nop.keygen = nop_keygen;
-    nop.enc = nop_enc;
-    nop.dec = nop_dec;
     memset(&real, 0, sizeof real);
     real.in = in;
-    real.op = op;
     real.count_heap = heapmeter_available(m->heap_reason, sizeof m->heap_reason);
     base = real;
-    base.in = &nop;
+    base.baseline = 1;
     if (stackmeter_measure(call_once, &real, &base, memory_pass_region(), &m->stack, why, sizeof why) != 0) {
         snprintf(m->stack_reason, sizeof m->stack_reason, "not measured: %.180s", why);
         if (real.count_heap)
             snprintf(m->heap_reason, sizeof m->heap_reason, "not measured: %.180s", why);
     } else if (real.done != 1 && !m->stack.exceeded) {
         snprintf(m->stack_reason, sizeof m->stack_reason,
-                 "not measured: kem_%s returned %d in the memory pass", op_name(op), real.rc);
+                 "not measured: %s returned %d in the memory pass", instance_function(in), real.rc);
         snprintf(m->heap_reason, sizeof m->heap_reason, "%s", m->stack_reason);
     } else {
         m->stack_measured = 1;
@@ -132,7 +102,7 @@ static void not_measured(struct memory_figures *m, const char *why)
     snprintf(m->heap_reason, sizeof m->heap_reason, "not measured: %s", why);
 }
 
-void memory_pass_run(struct instance *in, enum op_kind op, double limit_s, struct memory_figures *m)
+void memory_pass_run(struct instance *in, double limit_s, struct memory_figures *m)
 {
     long long t0 = sys_now_ns();
     struct memory_figures got;
@@ -153,7 +123,7 @@ void memory_pass_run(struct instance *in, enum op_kind op, double limit_s, struc
         unsigned secs = limit_s < 1 ? 1u : limit_s > 3600 ? 3600u : (unsigned)(limit_s + 0.5);
         close(fds[0]);
         alarm(secs);
-        measure_here(in, op, &got);
+        measure_here(in, &got);
         n = write(fds[1], &got, sizeof got);
         _exit(n == (ssize_t)sizeof got ? 0 : 1);
     }

@@ -34,11 +34,11 @@ struct memory_figures {
     double seconds;          /* wall time of the pass */
 };
 
-/* The pass for OP on the loaded, set-up instance IN, in a forked child
+/* The pass for IN's op on the loaded, set-up instance IN, in a forked child
  * of this process (so that neither a crash of the pass nor its painted
  * stack reaches the trial), killed after LIMIT_S seconds.  A pass that
  * fails leaves the figures not measured, with the reason. */
-void memory_pass_run(struct instance *in, enum op_kind op, double limit_s, struct memory_figures *m);
+void memory_pass_run(struct instance *in, double limit_s, struct memory_figures *m);
 
 /* The stack region of the pass: 64 MiB, or the soft stack limit of the
  * process when that is larger (at most 1 GiB), so that whatever ran on the

@@ -16,6 +16,7 @@
 #include "callstats.h"
 #include "digest.h"
 #include "elfsize.h"
+#include "kind_timer.h"
 #include "memory_pass.h"
 #include "record.h"
 #include "run.h"
@@ -389,6 +390,7 @@ void rec_instance(struct run *R)
     const struct measure_options *o = R->o;
     json_object *sizes = json_object_new_object();
     const char *id = o->id, *label = o->label;
+    const struct kind *kind = NULL;
     char fallback[256] = "", path_id[256], path_label[256];
     int64_t v;
     if (R->instance) {
@@ -397,7 +399,7 @@ void rec_instance(struct run *R)
         if (!label)
             label = record_get_string(R->instance, "instance");
     }
-    if (o->op == OP_NULL) {
+    if (timer_op_is_null(o->op)) {
         id = id ? id : "null";
         label = label ? label : "null";
     }
@@ -416,16 +418,21 @@ void rec_instance(struct run *R)
     rec_add_str(R->rec, "id", id ? id : fallback);
     rec_add_str(R->rec, "label", label ? label : fallback);
     json_object_object_add(R->rec, "instance", R->instance ? json_object_get(R->instance) : NULL);
-    if (R->instance) {
-        static const char *const keys[] = { "pk", "sk", "ct", "ss" };
+    if (R->instance)
+        timer_op_entry(record_get_string(R->instance, "type"), o->op, &kind);
+    if (kind) {
+        static const char *const count[] = { "no", "one", "two", "three", "four",
+                                             "five", "six", "seven", "eight" };
+        char path[64], basis[96];
         int i;
-        for (i = 0; i < 4; i++) {
-            char path[16];
-            snprintf(path, sizeof path, "%s_len", keys[i]);
-            json_object_object_add(sizes, keys[i],
+        for (i = 0; i < kind->nsizes; i++) {
+            snprintf(path, sizeof path, "%s_len", kind->sizes[i].key);
+            json_object_object_add(sizes, kind->sizes[i].key,
                 record_get_int(R->instance, path, &v) == 0 ? json_object_new_int64(v) : NULL);
         }
-        rec_add_str(sizes, "basis", "the four getters, via ngcc_instance_info");
+        snprintf(basis, sizeof basis, "the %s getters, via ngcc_instance_info",
+                 kind->nsizes >= 0 && kind->nsizes <= 8 ? count[kind->nsizes] : "size");
+        rec_add_str(sizes, "basis", basis);
         json_object_object_add(R->rec, "sizes", sizes);
     } else {
         json_object_put(sizes);
@@ -435,19 +442,19 @@ void rec_instance(struct run *R)
 
 void rec_inputs(struct run *R)
 {
-    static const char *const setup[] = {
-        "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
-        "enc: the DRNG seeded, one key pair; every timed call encapsulates to its public key",
-        "dec: the DRNG seeded, one key pair, one ciphertext, one honest decapsulation checked; every timed call decapsulates that ciphertext",
-        "null: a do-nothing function called through the loop of kem_enc (the timer's own overhead)"
-    };
     json_object *in = json_object_new_object();
-    char hex[2 * INSTANCE_SEED_BYTES + 1];
-    int i;
+    const struct kind_op *e = timer_op_entry(R->instance ? record_get_string(R->instance, "type") : NULL,
+                                             R->o->op, NULL);
+    char hex[2 * INSTANCE_SEED_BYTES + 1], null_setup[160];
+    int i, null = timer_op_is_null(R->o->op);
     for (i = 0; i < INSTANCE_SEED_BYTES; i++)
         sprintf(hex + 2 * i, "%02x", i);
-    rec_add_str(in, "drng_seed_hex", R->o->op == OP_NULL ? NULL : hex);
-    rec_add_str(in, "setup", setup[R->o->op]);
+    /* The null op's loop has the shape of the first kind's null_like op. */
+    snprintf(null_setup, sizeof null_setup,
+             "null: a do-nothing function called through the loop of %s (the timer's own overhead)",
+             kinds[0]->ops[kinds[0]->timer->null_like].function);
+    rec_add_str(in, "drng_seed_hex", null ? NULL : hex);
+    rec_add_str(in, "setup", null ? null_setup : e ? e->setup : NULL);
     json_object_object_add(R->rec, "inputs", in);
 }
 

@@ -80,7 +80,7 @@ static int others_jiffies(int cpu, unsigned long long *total, unsigned long long
 
 /* ITERS calls timed in samples of BLOCK calls (the last, shorter block is
  * timed but not a sample).  Returns the calls done, as instance_loop. */
-static long timed_calls(struct instance *in, enum op_kind op, long iters, int64_t block,
+static long timed_calls(struct instance *in, long iters, int64_t block,
                         const struct counter *c, uint64_t *samples, int64_t *nsamples, int *rc)
 {
     long done = 0;
@@ -88,7 +88,7 @@ static long timed_calls(struct instance *in, enum op_kind op, long iters, int64_
     while (done < iters) {
         long want = iters - done < block ? iters - done : (long)block, k;
         uint64_t a = counter_read(c), b;
-        k = instance_loop(in, op, want, rc);
+        k = instance_loop(in, want, rc);
         b = counter_read(c);
         done += k;
         if (k != want)
@@ -109,7 +109,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
 {
     struct instance in;
     struct counter c;
-    char why[256], call[64];
+    char why[256], call[96];
     long long t0, t1, cpu0, cpu1;
     long sw0, sw1;
     unsigned long long tot0 = 0, busy0 = 0, tot1 = 0, busy1 = 0;
@@ -145,9 +145,9 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     t0 = sys_now_ns();
     o = instance_load(&in, rq->op, rq->library, why, sizeof why);
     if (o == OUTCOME_OK && in.info)
-        res->instance = rec_instance_info_json(in.info);
+        res->instance = instance_info_json(&in);
     if (o == OUTCOME_OK)
-        o = instance_setup(&in, rq->op, why, sizeof why);
+        o = instance_setup(&in, why, sizeof why);
     res->setup_seconds = (double)(sys_now_ns() - t0) / 1e9;
     res->baseline_rss_bytes = trial_rss_now();
     if (o != OUTCOME_OK) {
@@ -157,16 +157,16 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
 
     wt0 = sys_now_ns();
     w0 = counter_read(&c);
-    done = instance_loop(&in, rq->op, rq->warmups, &rc);
+    done = instance_loop(&in, rq->warmups, &rc);
     w1 = counter_read(&c);
     wt1 = sys_now_ns();
-    snprintf(call, sizeof call, "kem_%s in a warm-up call", op_name(rq->op));
+    snprintf(call, sizeof call, "%s in a warm-up call", instance_function(&in));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set_status(res, OUTCOME_OVERFLOW, why);
         goto out;
     }
     if (done != rq->warmups) {
-        snprintf(why, sizeof why, "kem_%s returned %d in a warm-up call", op_name(rq->op), rc);
+        snprintf(why, sizeof why, "%s returned %d in a warm-up call", instance_function(&in), rc);
         set_status(res, OUTCOME_OP_FAILED, why);
         goto out;
     }
@@ -187,9 +187,9 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     t0 = sys_now_ns();
     c0 = counter_read(&c);
     if (samples)
-        done = timed_calls(&in, rq->op, rq->iters, block, &c, samples, &nsamples, &rc);
+        done = timed_calls(&in, rq->iters, block, &c, samples, &nsamples, &rc);
     else
-        done = instance_loop(&in, rq->op, rq->iters, &rc);
+        done = instance_loop(&in, rq->iters, &rc);
     c1 = counter_read(&c);
     t1 = sys_now_ns();
     cpu1 = thread_cpu_ns();
@@ -206,16 +206,15 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     reference_finish(&res->ref);
     callstats_summarise(samples, nsamples, block, &res->dist);
 
-    snprintf(call, sizeof call, "kem_%s in a timed call", op_name(rq->op));
+    snprintf(call, sizeof call, "%s in a timed call", instance_function(&in));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set_status(res, OUTCOME_OVERFLOW, why);
     } else if (done != rq->iters) {
-        snprintf(why, sizeof why, "kem_%s returned %d at timed call %ld",
-                 op_name(rq->op), rc, done + 1);
+        snprintf(why, sizeof why, "%s returned %d at timed call %ld",
+                 instance_function(&in), rc, done + 1);
         set_status(res, OUTCOME_OP_FAILED, why);
-    } else if (rq->op == OP_DEC && !instance_secret_ok(&in)) {
-        set_status(res, OUTCOME_WRONG_SECRET,
-                   "kem_dec stopped reproducing the shared secret during the trial");
+    } else if (instance_result_check(&in, "during the trial", why, sizeof why) != 0) {
+        set_status(res, OUTCOME_WRONG_SECRET, why);
     } else if (res->ticks <= 0 && rq->iters > 1) {
         snprintf(why, sizeof why, "the counter %s did not advance over %ld calls",
                  counter_name(rq->counter), done);
@@ -229,7 +228,7 @@ out:
     res->peak_rss_bytes = trial_rss_peak();
     /* After VmHWM is read: the pass's painted stack is not the trial's. */
     if (res->status == OUTCOME_OK && !rq->no_memory_pass)
-        memory_pass_run(&in, rq->op, MEMORY_PASS_LIMIT_S + MEMORY_PASS_LIMIT_CALLS * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
+        memory_pass_run(&in, MEMORY_PASS_LIMIT_S + MEMORY_PASS_LIMIT_CALLS * res->seconds / (double)(res->calls > 0 ? res->calls : 1),
                         &res->memory);
     instance_close(&in);
     counter_close(&c);
@@ -240,7 +239,7 @@ json_object *trial_to_json(const struct trial_request *rq, struct trial_result *
     json_object *o = json_object_new_object();
     json_object_object_add(o, "status", json_object_new_string(outcome_name(res->status)));
     json_object_object_add(o, "reason", json_object_new_string(res->reason));
-    json_object_object_add(o, "op", json_object_new_string(op_name(rq->op)));
+    json_object_object_add(o, "op", json_object_new_string(rq->op));
     json_object_object_add(o, "counter", json_object_new_string(counter_name(rq->counter)));
     json_object_object_add(o, "cpu", json_object_new_int(rq->cpu));
     json_object_object_add(o, "cpu_seen", json_object_new_int(res->cpu_seen));

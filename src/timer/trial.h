@@ -17,8 +17,8 @@
 #include "reference.h"
 
 struct trial_request {
-    enum op_kind op;
-    const char *library; /* NULL for OP_NULL */
+    const char *op;      /* an operation's name (instance.h) */
+    const char *library; /* NULL for the null operation */
     long iters;
     int warmups;
     int cpu;             /* -1: not pinned */

@@ -52,7 +52,7 @@ void write_json(const char *out, json_object *obj)
 int existing_record_ok(const char *out, const struct measure_options *o, int *code)
 {
     enum outcome oc;
-    if (!verify_existing(out, op_name(o->op), o->root, verify_record, &oc))
+    if (!verify_existing(out, o->op, o->root, verify_record, &oc))
         return 0;
     if (!o->quiet)
         fprintf(stderr, PROG ": %s: complete record (status %s) kept; --force measures again\n",
@@ -113,7 +113,7 @@ void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct run_cli *
     o->icount = getenv(ICOUNT_ENV) && strcmp(getenv(ICOUNT_ENV), "1") == 0;
     o->argc = argc + 1;
     o->argv = argv - 1; /* include the program name */
-    o->op = cmd == CMD_NULL ? OP_NULL : OP_KEYGEN;
+    o->op = cmd == CMD_NULL ? TIMER_OP_NULL : kinds[0]->ops[0].name;
     while ((c = getopt_long(argc, argv, ":q", longopts, &idx)) != -1) {
         /* Options of one command only. */
         if ((cmd == CMD_NULL && c == O_OP) ||
@@ -124,8 +124,8 @@ void parse_run_options(int argc, char **argv, enum run_cmd cmd, struct run_cli *
                 cmd == CMD_MANY ? " (the jobs file gives it)" : "");
         switch (c) {
         case O_OP:
-            if (op_from_name(optarg, &o->op) != 0 || o->op == OP_NULL)
-                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", optarg);
+            if (!(o->op = timer_op_find(optarg)) || timer_op_is_null(o->op))
+                cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s)", optarg, timer_op_list());
             a->have_op = 1;
             break;
         case O_OUT: a->out = optarg; break;

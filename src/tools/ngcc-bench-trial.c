@@ -47,7 +47,7 @@ int cmd_trial(int argc, char **argv)
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
         case 'o':
-            if (op_from_name(optarg, &rq.op) != 0)
+            if (!(rq.op = timer_op_find(optarg)))
                 cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s'", optarg);
             have_op = 1;
             break;
@@ -61,11 +61,11 @@ int cmd_trial(int argc, char **argv)
     }
     if (!have_op)
         cli_die(EXIT_BENCH_USAGE, "trial: --op is required");
-    if (rq.op != OP_NULL && optind + 1 != argc)
+    if (!timer_op_is_null(rq.op) && optind + 1 != argc)
         cli_die(EXIT_BENCH_USAGE, "trial: one LIBRARY is required");
-    if (rq.op == OP_NULL && optind != argc)
+    if (timer_op_is_null(rq.op) && optind != argc)
         cli_die(EXIT_BENCH_USAGE, "trial: the null operation takes no LIBRARY");
-    rq.library = rq.op == OP_NULL ? NULL : argv[optind];
+    rq.library = timer_op_is_null(rq.op) ? NULL : argv[optind];
 
     /* Our result goes to the real stdout; whatever the candidate prints
      * goes to stderr. */

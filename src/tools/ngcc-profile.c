@@ -86,11 +86,11 @@ static void usage(FILE *f)
     gnu_cli_bug_lines(f);
 }
 
-static enum op_kind op_arg(const char *s)
+static const char *op_arg(const char *s)
 {
-    enum op_kind op;
-    if (op_from_name(s, &op) != 0 || op == OP_NULL)
-        cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (keygen, enc, dec)", s);
+    const char *op = timer_op_find(s);
+    if (!op || timer_op_is_null(op))
+        cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s)", s, timer_op_list());
     return op;
 }
 
@@ -161,7 +161,7 @@ static int existing_profile_ok(const char *out, const struct profile_options *o,
                                int *code)
 {
     enum outcome oc;
-    if (!verify_existing(out, op_name(o->op), o->root, verify_profile, &oc))
+    if (!verify_existing(out, o->op, o->root, verify_profile, &oc))
         return 0;
     if (!quiet)
         fprintf(stderr, PROG ": %s: complete profile (status %s) kept; --force profiles again\n",

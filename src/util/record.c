@@ -39,8 +39,11 @@ static json_object *str_or_null(const char *s)
     return s ? json_object_new_string(s) : NULL;
 }
 
-json_object *rec_instance_info_json(const struct ngcc_instance_info *info)
+json_object *rec_instance_info_json(const struct ngcc_instance_info *info,
+                                    const char *const *keys, int nkeys)
 {
+    char key[64];
+    int i;
     json_object *o = json_object_new_object();
     json_object_object_add(o, "abi", json_object_new_int(info->abi));
     json_object_object_add(o, "id", str_or_null(info->id));
@@ -55,10 +58,10 @@ json_object *rec_instance_info_json(const struct ngcc_instance_info *info)
     json_object_object_add(o, "flags_class", str_or_null(info->flags_class));
     json_object_object_add(o, "flags_reason", str_or_null(info->flags_reason));
     json_object_object_add(o, "blank_test_vectors", json_object_new_boolean(info->blank_test_vectors));
-    json_object_object_add(o, "pk_len", json_object_new_int64((int64_t)info->pk_len));
-    json_object_object_add(o, "sk_len", json_object_new_int64((int64_t)info->sk_len));
-    json_object_object_add(o, "ct_len", json_object_new_int64((int64_t)info->ct_len));
-    json_object_object_add(o, "ss_len", json_object_new_int64((int64_t)info->ss_len));
+    for (i = 0; i < nkeys && i < info->nsizes; i++) {
+        snprintf(key, sizeof key, "%s_len", keys[i]);
+        json_object_object_add(o, key, json_object_new_int64((int64_t)info->sizes[i]));
+    }
     return o;
 }
 

@@ -21,8 +21,10 @@ struct ngcc_instance_info;
 json_object *record_double(double d);
 
 /* The "instance" object of a record or profile: the fields of INFO,
- * null for the strings it leaves NULL. */
-json_object *rec_instance_info_json(const struct ngcc_instance_info *info);
+ * null for the strings it leaves NULL, and its sizes as "KEY_len" with
+ * KEYS[0..NKEYS) the size keys of its kind ("pk": "pk_len"). */
+json_object *rec_instance_info_json(const struct ngcc_instance_info *info,
+                                    const char *const *keys, int nkeys);
 
 /* Serialise OBJ (pretty, with a final newline) and write it atomically to
  * PATH, creating its directory.  0 on success, -1 with errno. */

@@ -714,15 +714,15 @@ START_TEST(jobs_parse_good)
     ck_assert_int_eq(jobs_parse(text, strlen(text), &l, err, sizeof err), 0);
     ck_assert_int_eq(l.n, 4);
     ck_assert_int_eq(l.jobs[0].line, 2);
-    ck_assert_int_eq(l.jobs[0].op, OP_KEYGEN);
+    ck_assert_str_eq(l.jobs[0].op, "keygen");
     ck_assert_str_eq(l.jobs[0].out, "data/a__keygen.json");
     ck_assert_str_eq(l.jobs[0].library, "lib/A.so");
     ck_assert(l.jobs[0].t1_s == 0.0);
     ck_assert_int_eq(l.jobs[1].line, 5);
-    ck_assert_int_eq(l.jobs[1].op, OP_ENC);
+    ck_assert_str_eq(l.jobs[1].op, "enc");
     ck_assert(l.jobs[1].t1_s == 1.5e-05);
     ck_assert_str_eq(l.jobs[1].text, "enc\tdata/a__enc.json\tlib/A.so\t1.5e-05");
-    ck_assert_int_eq(l.jobs[2].op, OP_DEC);
+    ck_assert_str_eq(l.jobs[2].op, "dec");
     ck_assert(l.jobs[2].t1_s == 0.0);
     ck_assert_int_eq(l.jobs[3].line, 8);
     ck_assert_str_eq(l.jobs[3].library, "lib/B.so");

@@ -1,0 +1,48 @@
+/* kind_timer.h -- the behaviour part of a kind for the timer (kind.h's
+ * `timer`): look up the API in a loaded library, read the sizes, make the
+ * inputs of an operation, run its timed loop, check guard bytes and the
+ * result, show the buffers.  The timer (src/timer/instance.c) keeps what is
+ * common to every kind: dlopen, ngcc_instance_info, the DRNG seed, the
+ * plausibility of the sizes and the null operation.  Part of ngcc-perf. */
+#ifndef NGCC_KINDS_KIND_TIMER_H
+#define NGCC_KINDS_KIND_TIMER_H
+
+#include <stddef.h>
+
+#include "outcome.h"
+
+/* Every hook takes the state OPEN made; OP is an index in kind->ops. */
+struct kind_timer {
+    /* The API looked up in the dlopen handle DL: a new state, or NULL with
+     * WHY ("symbol kem_dec not found", "out of memory"). */
+    void *(*open)(void *dl, char *why, size_t size);
+    /* SIZES[0..kind->nsizes) from the getters, in kind->sizes order. */
+    void (*sizes)(void *st, unsigned long long *sizes);
+    /* The buffers of SIZES (checked plausible) between guard bytes:
+     * OUTCOME_OK, or OUTCOME_SETUP_FAILED with WHY. */
+    enum outcome (*alloc)(void *st, const unsigned long long *sizes, char *why, size_t size);
+    /* With the DRNG seeded: the inputs of OP (kind->ops[OP].setup says
+     * what).  OUTCOME_OK, or a failure with WHY naming the call. */
+    enum outcome (*inputs)(void *st, int op, char *why, size_t size);
+    /* ITERS calls of OP, each call's inputs reset as kind->ops[OP].method
+     * says.  BASELINE: the same loop over do-nothing functions of the same
+     * signatures (the memory pass's baseline).  Returns the calls that
+     * succeeded before one returned nonzero (its code in *RC), or ITERS. */
+    long (*loop)(void *st, int op, int baseline, long iters, int *rc);
+    /* After calls of CALL ("kem_enc in a timed call"): OUTCOME_OVERFLOW with
+     * WHY when a guard byte changed, else OUTCOME_OK. */
+    enum outcome (*check_guards)(const void *st, const char *call, char *why, size_t size);
+    /* After calls of OP: 0 when OP's result is right or OP has none to
+     * check; else -1 with WHY = what stopped being right, then WHEN
+     * ("during the trial"). */
+    int (*result_check)(const void *st, int op, const char *when, char *why, size_t size);
+    /* The buffer KEY (a size key, "pk"; or the kind's own, "ss_ref") and
+     * its length in *LEN; NULL when the kind has no such buffer. */
+    unsigned char *(*buffer)(void *st, const char *key, unsigned long long *len);
+    void (*close)(void *st);
+    /* The op whose loop the timer's null operation imitates: its record's
+     * inputs.setup names kind->ops[null_like].function. */
+    int null_like;
+};
+
+#endif
