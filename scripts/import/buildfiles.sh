@@ -1,4 +1,4 @@
-# import-buildfiles.sh -- sourced by ngcc-import: what the submitters' C
+# import/buildfiles.sh -- sourced by ngcc-import: what the submitters' C
 # files and build files say, read as text and never run.
 #
 #   scan_c FILE        what a C file defines (main, KEM API, DRNG, ...)

@@ -1,4 +1,4 @@
-# import-discover.sh -- sourced by ngcc-import: find the reference
+# import/discover.sh -- sourced by ngcc-import: find the reference
 # instances of an unpacked submission.
 #
 #   discover           every file under $root ($tmp/files), the instance

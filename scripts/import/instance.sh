@@ -1,4 +1,4 @@
-# import-instance.sh -- sourced by ngcc-import: one block of the
+# import/instance.sh -- sourced by ngcc-import: one block of the
 # description per reference instance, each decision with its reason:
 # header, ALGORITHM_INSTANCE and label, sources, helpers, the build files'
 # defines and flags, the KAT file.
@@ -87,7 +87,7 @@ describe_instances() {
         # The label: the directory's name when it is a valid label, else the
         # instance name; the package's manifest decides between the two.  A
         # generic directory name (src, Reference_Implementation) names nothing.
-        # A valid label (scheme-conf.awk): [A-Za-z0-9._-], not starting
+        # A valid label (lib/scheme-conf.awk): [A-Za-z0-9._-], not starting
         # with '.' or '-', no '..'.
         valid() { printf '%s\n' "$1" | grep -Eq '^[A-Za-z0-9_][A-Za-z0-9_.-]*$' && ! printf '%s\n' "$1" | grep -q '\.\.'; }
         in_manifest() { [ -f "$manifest" ] && awk -v l="$1" '$3 ~ /\// && index($3, l "/") == 1 { f = 1 } END { exit !f }' "$manifest"; }

@@ -1,14 +1,14 @@
-# scheme-conf.awk -- read a scheme description (scheme.conf).
+# lib/scheme-conf.awk -- read a scheme description (scheme.conf).
 #
 # Format: '#' comments and blank lines; 'key value...' lines; keys before the
 # first 'instance LABEL' line are scheme-wide defaults; a repeated key appends
 # (values joined by one space).  CR line endings are tolerated.
 #
-#   awk -f scheme-conf.awk -v want=instances FILE       labels, one per line
-#   awk -f scheme-conf.awk -v want=KEY FILE             scheme-wide value
-#   awk -f scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
+#   awk -f lib/scheme-conf.awk -v want=instances FILE       labels, one per line
+#   awk -f lib/scheme-conf.awk -v want=KEY FILE             scheme-wide value
+#   awk -f lib/scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
 #                                                       the scheme-wide one
-#   awk -f scheme-conf.awk -v want=check FILE           syntax check only
+#   awk -f lib/scheme-conf.awk -v want=check FILE           syntax check only
 # Exit 2 with 'FILE:LINE: message' on stderr for a malformed description:
 # a key this package does not know (a typo such as 'defiens' would
 # otherwise be ignored), a bad instance label or id.  Ids and labels name
