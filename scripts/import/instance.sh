@@ -1,4 +1,4 @@
-# import-instance.sh -- sourced by ngcc-import: one block of the
+# import/instance.sh -- sourced by ngcc-import: one block of the
 # description per reference instance, each decision with its reason:
 # header, ALGORITHM_INSTANCE and label, sources, helpers, the build files'
 # defines and flags, the KAT file.
@@ -8,7 +8,8 @@
 #                        user), $tmp/notes; sets n_inst, prefix_common
 #
 # Needs from the driver and the other libraries: root, id, tmp, manifest,
-# scan_c, parse_make, parse_cmake, driver_re, relpath, canon_sha, kat_count.
+# scan_c, parse_make, parse_cmake, driver_re, relpath, canon_sha, kat_count,
+# the kind tables (lib/kinds.sh) and discover's $tmp/api_headers.<kind>.
 
 describe_instances() {
     : > "$tmp/labels"
@@ -28,22 +29,29 @@ describe_instances() {
         cmt() { printf '# %s\n' "$*" >> "$tmp/cmt"; }
         more() { printf '#   %s\n' "$*" >> "$tmp/cmt"; }
 
-        # The API header.
-        headers=$(awk -v d="$d" '{ x = $0; sub(/\/[^\/]*$/, "", x); if (x == d) { sub(/^.*\//, ""); print } }' "$tmp/api_headers")
+        # The kind: the first (kind_names order) with an API header here;
+        # then its API header.
+        headers=
+        for k in $(kind_names); do
+            [ -f "$tmp/api_headers.$k" ] || continue
+            headers=$(awk -v d="$d" '{ x = $0; sub(/\/[^\/]*$/, "", x); if (x == d) { sub(/^.*\//, ""); print } }' "$tmp/api_headers.$k")
+            [ -z "$headers" ] || break
+        done
+        kind_load "$k" || die 2 "$kinds_dir/$k.sh: not a kind table (a broken installation)"
         header= header_why= header_fill=
         nh=$(printf '%s\n' "$headers" | grep -c .)
         if [ "$nh" -eq 1 ]; then
             header=$headers
-            header_why="the only header here declaring kem_keygen"
-        elif printf '%s\n' "$headers" | grep -qx 'KEM_AlgorithmInstance.h'; then
-            header=KEM_AlgorithmInstance.h
+            header_why="the only header here declaring $kind_marker"
+        elif printf '%s\n' "$headers" | grep -qxF "$kind_header"; then
+            header=$kind_header
             header_why="the ICCS name, among $(echo $headers)"
         else
-            # The one the file defining kem_keygen includes.
+            # The one the file defining the kind's API includes.
             inc=
             for f in "$dir"/*.c; do
                 [ -f "$f" ] || continue
-                scan_c "$f" | grep -qx kem || continue
+                scan_c "$f" | grep -qx api || continue
                 for h in $headers; do
                     grep -q "#[[:space:]]*include[[:space:]]*\"$h\"" "$f" && inc="$inc $h"
                 done
@@ -51,9 +59,9 @@ describe_instances() {
             inc=$(printf '%s\n' $inc | sort -u)
             if [ "$(printf '%s\n' "$inc" | grep -c .)" -eq 1 ]; then
                 header=$inc
-                header_why="included by the source defining kem_keygen, among $(echo $headers)"
+                header_why="included by the source defining $kind_marker, among $(echo $headers)"
             else
-                header_fill="several headers declare kem_keygen: $(echo $headers)"
+                header_fill="several headers declare $kind_marker: $(echo $headers)"
             fi
         fi
         case $header in *' '*) header_fill="the header '$header' has a space in its name, which the description cannot hold"; header= ;; esac
@@ -87,7 +95,7 @@ describe_instances() {
         # The label: the directory's name when it is a valid label, else the
         # instance name; the package's manifest decides between the two.  A
         # generic directory name (src, Reference_Implementation) names nothing.
-        # A valid label (scheme-conf.awk): [A-Za-z0-9._-], not starting
+        # A valid label (lib/scheme-conf.awk): [A-Za-z0-9._-], not starting
         # with '.' or '-', no '..'.
         valid() { printf '%s\n' "$1" | grep -Eq '^[A-Za-z0-9_][A-Za-z0-9_.-]*$' && ! printf '%s\n' "$1" | grep -q '\.\.'; }
         in_manifest() { [ -f "$manifest" ] && awk -v l="$1" '$3 ~ /\// && index($3, l "/") == 1 { f = 1 } END { exit !f }' "$manifest"; }
@@ -191,7 +199,7 @@ describe_instances() {
             while IFS= read -r f; do
                 if [ ! -f "$dir/$f" ]; then missing="$missing $f"; continue; fi
                 s=$(scan "$f")
-                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx kem; then
+                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx api; then
                     dropped="$dropped $f"; continue
                 fi
                 case $f in *' '*) spaced="$spaced '$f'" ;; esac
@@ -229,7 +237,7 @@ describe_instances() {
             cp "$tmp/default" "$tmp/sources"
             while IFS= read -r f; do
                 s=$(scan "$f")
-                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx kem; then
+                if printf '%s\n' "$s" | grep -qx main && ! printf '%s\n' "$s" | grep -qx api; then
                     printf '%s\n' "$f" >> "$tmp/exclude"
                 fi
             done < "$tmp/default"
@@ -332,12 +340,14 @@ describe_instances() {
             esac
         fi
 
-        # The KAT file: KAT_KEM_<instance>.txt, best placed first.
+        # The KAT file: the kind's name for the instance (kind_kat_file),
+        # best placed first.
         kname=${inst:-$label}
+        kat_name=$(kind_kat_name "$kname")
         kat= kat_fill= kat_why=
         for want in "$kname" "$name"; do
-            awk -v w="KAT_KEM_$want.txt" -v ci=0 '{ b = $0; sub(/^.*\//, "", b); if (b == w) print }' "$tmp/kat_files" > "$tmp/kc"
-            [ -s "$tmp/kc" ] || awk -v w="kat_kem_$want.txt" '{ b = tolower($0); sub(/^.*\//, "", b); if (b == tolower(w)) print }' "$tmp/kat_files" > "$tmp/kc"
+            awk -v w="$(kind_kat_name "$want")" -v ci=0 '{ b = $0; sub(/^.*\//, "", b); if (b == w) print }' "$tmp/kat_files" > "$tmp/kc"
+            [ -s "$tmp/kc" ] || awk -v w="$(kind_kat_name "$want")" '{ b = tolower($0); sub(/^.*\//, "", b); if (b == tolower(w)) print }' "$tmp/kat_files" > "$tmp/kc"
             [ -s "$tmp/kc" ] && break
         done
         if [ -s "$tmp/kc" ]; then
@@ -385,7 +395,7 @@ describe_instances() {
         fi
         mline=
         if [ -f "$manifest" ]; then
-            mline=$(awk -v l="$label" -v f="KAT_KEM_$kname.txt" '
+            mline=$(awk -v l="$label" -v f="$kat_name" '
                 /^#/ || NF < 3 { next }
                 $3 == l "/" f || index($3, l "/") == 1 { print; exit }
                 { b = $3; sub(/^.*\//, "", b); if (b == f) bare = $0 }
@@ -404,11 +414,11 @@ describe_instances() {
             kdir=${kat%/*}; [ "$kdir" != "$kat" ] || kdir=.
             more "KAT directory: $kdir; no line for $label in the package's manifest"
         elif [ -n "$kat_fill" ]; then
-            cmt "KAT        FILL IN: KAT_KEM_$kname.txt: $kat_fill"
-            fillin kat_file "KAT_KEM_$kname.txt: $kat_fill; write 'kat_file PATH' and 'kat_records N'"
+            cmt "KAT        FILL IN: $kat_name: $kat_fill"
+            fillin kat_file "$kat_name: $kat_fill; write 'kat_file PATH' and 'kat_records N'"
         else
-            cmt "KAT        none: no KAT_KEM_$kname.txt in the submission and no manifest line (the KAT reports NOKAT)"
-            note "no KAT_KEM_$kname.txt and no manifest line: its KAT will report NOKAT"
+            cmt "KAT        none: no $kat_name in the submission and no manifest line (the KAT reports NOKAT)"
+            note "no $kat_name and no manifest line: its KAT will report NOKAT"
         fi
 
         # The block.
@@ -424,6 +434,7 @@ describe_instances() {
             fi
             cat "$tmp/cmt"
             printf 'instance    %s\n' "$label"
+            [ "$kind_name" = "$kind_default" ] || printf 'type        %s\n' "$kind_name"
             printf 'srcdir      %s\n' "$(relpath "$dir")"
             if [ -n "$header" ]; then printf 'header      %s\n' "$header"; else printf '#header\n'; fi
             if [ -n "$src_origin" ] && [ -z "$spaced" ]; then

@@ -1,4 +1,4 @@
-# report-csv.awk -- OUTDIR/figures.csv: one row per instance and operation
+# report/csv.awk -- OUTDIR/figures.csv: one row per instance and operation
 # of one system with every figure the evidence has, unformatted: the
 # instance's fields (instance.*), the timing record's (record.*), the hash
 # profile's (profile.*) as ngcc-evidence names them, and the size
@@ -6,8 +6,8 @@
 # and security level; null is an empty cell.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format csv) as
-#   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
-#       -f report-csv.awk ROWS
+#   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
+#       -f report/csv.awk ROWS
 
 END {
     if (FAILED) exit 1

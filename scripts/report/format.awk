@@ -1,13 +1,13 @@
-# report-format.awk -- every formatting rule of the report pages, in one place.
+# report/format.awk -- every formatting rule of the report pages, in one place.
 #
 # Part of ngcc-perf.  Included with -f by scripts/ngcc-report before the page
-# programs (report-evidence.awk, then report-page.awk, report-summary.awk or
-# report-method.awk).  POSIX awk; run with LC_ALL=C (byte order, '.' as the
+# programs (report/evidence.awk, then report/page.awk, report/summary.awk or
+# report/method.awk).  POSIX awk; run with LC_ALL=C (byte order, '.' as the
 # decimal point).  Holds: the number formats of doc/report.md ("Number
 # formatting (exact)"), the natural sort of labels, and the two renderings
 # of a page, text (the primary format, as shared/examples/) and Markdown
 # (-v format=md); HTML and CSV (-v format=html|csv) are rendered by
-# report-markup.awk, which these primitives hand over to.
+# report/markup.awk, which these primitives hand over to.
 #
 # A page is built as blocks: page_begin(), then heading(), para(), lines()
 # and tables (table_begin(), table_row(), table_end()), then page_write(FILE).

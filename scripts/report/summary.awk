@@ -1,4 +1,4 @@
-# report-summary.awk -- the summary page of one system: OUTDIR/summary.txt
+# report/summary.awk -- the summary page of one system: OUTDIR/summary.txt
 # (or .md), one row per instance of every scheme measured there, the
 # package's yardstick of the kind included as the reference point
 # (doc/report.md, "Summary page"): its security level, its figures, their
@@ -11,8 +11,8 @@
 # Text lines are folded at SUMMARY_WIDTH (tables excepted).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
-#       -f report-robust.awk -f report-summary.awk ROWS
+#   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
+#       -f report/robust.awk -f report/summary.awk ROWS
 
 END {
     if (FAILED) exit 1

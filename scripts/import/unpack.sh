@@ -1,4 +1,4 @@
-# import-unpack.sh -- sourced by ngcc-import: read a submission safely.
+# import/unpack.sh -- sourced by ngcc-import: read a submission safely.
 #
 # An archive is listed from its central directory (never decompressed just
 # to test it) and checked against the limits before anything is written:

@@ -1,4 +1,4 @@
-# campaign-shards.sh -- the measuring part of ngcc-campaign (sourced): the
+# campaign/shards.sh -- the measuring part of ngcc-campaign (sourced): the
 # plan of every record, instances assigned to CPUs longest first, one lock
 # per CPU machine-wide, and one worker per CPU running one measuring
 # process at a time.  Uses the driver's variables.  Part of ngcc-perf.

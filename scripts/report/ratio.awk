@@ -1,11 +1,11 @@
-# report-ratio.awk -- the ratio chart between two systems on the index
+# report/ratio.awk -- the ratio chart between two systems on the index
 # page: per instance and operation measured on both, the mean cycles of
 # system B over those of system A (OUTDIR/CHART.gp and .dat; no chart
 # when no record is in both).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -v name_a=A -v name_b=B -v outdir=DIR -v chart=NAME -f report-format.awk \
-#       -f report-markup.awk -f report-gnuplot.awk -f report-ratio.awk ROWS-A ROWS-B
+#   awk -v name_a=A -v name_b=B -v outdir=DIR -v chart=NAME -f report/format.awk \
+#       -f report/markup.awk -f report/gnuplot.awk -f report/ratio.awk ROWS-A ROWS-B
 # over the rows of ngcc-evidence of both systems.  The comparison with the
 # trials' uncertainty is make compare (scripts/ngcc-compare).
 

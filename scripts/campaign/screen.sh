@@ -1,4 +1,4 @@
-# campaign-screen.sh -- the implementation screening of a campaign run
+# campaign/screen.sh -- the implementation screening of a campaign run
 # (sourced by ngcc-campaign, doc/screen.md): once per scheme its screening
 # variants (ngcc-screen-build, cached), then every built instance through
 # ngcc-screen.  After the KATs (the checks' limits come from them); on the

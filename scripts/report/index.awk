@@ -1,10 +1,10 @@
-# report-index.awk -- OUT/index.html: every system with its pages (HTML
+# report/index.awk -- OUT/index.html: every system with its pages (HTML
 # and text), its raw evidence and its cycles chart, then the ratio charts
 # of every system against the first.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format html) as
 #   awk -v systems="A B ..." -v ratios="A B ..." -v staging=DIR -v data_href=PATH \
-#       -f report-format.awk -f report-markup.awk -f report-index.awk \
+#       -f report/format.awk -f report/markup.awk -f report/index.awk \
 #       DIR/A/*.html OUT/B/*.html ...
 # reading each page's <title> (of the pages rendered now, in the staging
 # DIR, or of a system's pages already in OUT); writes the page on stdout.

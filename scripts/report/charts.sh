@@ -1,9 +1,9 @@
 #!/bin/sh
-# report-charts.sh -- render the charts of a directory: every NAME.gp
-# (written by report-charts.awk, report-ratio.awk or report-compare.awk)
+# report/charts.sh -- render the charts of a directory: every NAME.gp
+# (written by report/charts.awk, report/ratio.awk or report/compare.awk)
 # into NAME.svg with gnuplot, its point labels made SVG <title> elements.
 #
-# Part of ngcc-perf.  Usage: report-charts.sh DIR.  Environment:
+# Part of ngcc-perf.  Usage: report/charts.sh DIR.  Environment:
 # NGCC_GNUPLOT, the gnuplot program (default: gnuplot on the PATH; Debian's
 # gnuplot-nox).  Exit status: 0 every chart rendered; 3 gnuplot missing or
 # a chart failed (its error on stderr, prefixed with the chart's file).
@@ -13,7 +13,7 @@
 # <title>, which every browser shows as a tooltip without a script.
 
 prog=ngcc-report
-dir=${1:?usage: report-charts.sh DIR}
+dir=${1:?usage: report/charts.sh DIR}
 gnuplot=${NGCC_GNUPLOT:-gnuplot}
 command -v "$gnuplot" > /dev/null 2>&1 ||
     { echo "$prog: $gnuplot not found: the charts need gnuplot (Debian: apt-get install gnuplot-nox)" >&2; exit 3; }

@@ -1,4 +1,4 @@
-# campaign-lib.sh -- small helpers of ngcc-campaign (sourced): messages,
+# campaign/lib.sh -- small helpers of ngcc-campaign (sourced): messages,
 # arithmetic, JSON text, atomic writes, paths.  POSIX sh.  Part of ngcc-perf.
 
 die() { code=$1; shift; printf '%s: %s\n' "$prog" "$*" >&2; exit "$code"; }

@@ -1,8 +1,8 @@
-# report-gnuplot.awk -- writing one chart: a gnuplot script NAME.gp and its
-# data NAME.dat, which scripts/report-charts.sh turns into NAME.svg.
+# report/gnuplot.awk -- writing one chart: a gnuplot script NAME.gp and its
+# data NAME.dat, which scripts/report/charts.sh turns into NAME.svg.
 #
 # Part of ngcc-perf.  Included with -f by the programs that draw charts
-# (report-charts.awk, report-compare.awk, report-ratio.awk).  POSIX awk,
+# (report/charts.awk, report/compare.awk, report/ratio.awk).  POSIX awk,
 # LC_ALL=C.
 #
 # Every chart has the same frame, so that a test can map a point of the
@@ -10,7 +10,7 @@
 # the screen fractions GP_L..GP_R (x) and GP_B..GP_T (y), and explicit
 # ranges ("set xrange", "set yrange", logarithmic where "set logscale" says
 # so).  Each data point is a hypertext label whose text ends in its value
-# ("<what>: <value> <unit>"); report-charts.sh turns those into SVG
+# ("<what>: <value> <unit>"); report/charts.sh turns those into SVG
 # <title> elements, which browsers show as tooltips.
 #
 # Use: gp_begin(DIR, NAME, TITLE, WIDTH); gp_data(line) for each

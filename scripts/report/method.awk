@@ -1,10 +1,10 @@
-# report-method.awk -- the method page of one system: OUTDIR/method.txt (or
+# report/method.awk -- the method page of one system: OUTDIR/method.txt (or
 # .md): the system, how timing was done on it, the host state as found,
 # flags, KAT and DRNG seeds, planning constants, how the hash share was
 # measured, limitations (doc/report.md, "Method page").
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-evidence.awk -f report-method.awk ROWS
+#   awk -f report/format.awk -f report/evidence.awk -f report/method.awk ROWS
 
 END {
     if (FAILED) exit 1

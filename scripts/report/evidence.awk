@@ -1,7 +1,7 @@
-# report-evidence.awk -- the evidence of one system as awk arrays, and the
+# report/evidence.awk -- the evidence of one system as awk arrays, and the
 # sentences and tables that more than one page shows.
 #
-# Part of ngcc-perf.  Included with -f after report-format.awk and before
+# Part of ngcc-perf.  Included with -f after report/format.awk and before
 # one page program.  Input: the rows of ngcc-evidence (src/tools/
 # ngcc-evidence.c: 'columns' rows name the fields of each row type; \N is
 # null; the kind rows are the kind table, src/kinds/kind.h, doc/report.md).

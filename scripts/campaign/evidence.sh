@@ -1,4 +1,4 @@
-# campaign-evidence.sh -- the KATs of a campaign run and the evidence it
+# campaign/evidence.sh -- the KATs of a campaign run and the evidence it
 # adds to the system: this run's build.json entries and its element of
 # campaign.json's runs, both folded in by ngcc-merge (doc/campaign.md).
 # Sourced by ngcc-campaign; uses its variables.  Part of ngcc-perf.

@@ -1,4 +1,4 @@
-# report-compare.awk -- the comparison of two sets of timing records
+# report/compare.awk -- the comparison of two sets of timing records
 # (make compare A=... B=...): per record the robust figure of each side as
 # a multiple of the reference workload (robust × SM3-64), the ratio B / A
 # with its uncertainty, a change called only beyond both noises, whether
@@ -8,8 +8,8 @@
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-compare as
 #   awk -v format=txt|html -v name_a=A -v name_b=B -v outdir=DIR -v page=NAME \
-#       -f report-format.awk -f report-markup.awk -f report-gnuplot.awk \
-#       -f report-compare.awk ROWS-A ROWS-B
+#       -f report/format.awk -f report/markup.awk -f report/gnuplot.awk \
+#       -f report/compare.awk ROWS-A ROWS-B
 # over the rows of ngcc-trials of both sides (types run, host, instance,
 # trials); writes DIR/NAME.txt or DIR/NAME.html, and with format=txt the
 # chart DIR/charts/NAME.gp and .dat with DIR/charts/pages.tsv.

@@ -1,10 +1,10 @@
-# report-robust.awk -- what the pages show of the per-call distribution,
+# report/robust.awk -- what the pages show of the per-call distribution,
 # the robust figure, the ratio to the reference workload and the
 # instruction counts (doc/robust.md): table 4a of the candidate pages,
 # the summary's robust and ratio columns, the method page's paragraph.
 #
 # Part of ngcc-perf.  Loaded by scripts/ngcc-report after
-# report-evidence.awk for every page.
+# report/evidence.awk for every page.
 
 function has(x) { return x != "" && !isnull(x) }
 
@@ -27,7 +27,7 @@ function id_has(id, name,   k, o) {
 }
 
 # A ratio to the reference: the summary's one format for ratios
-# (report-format.awk): 6.67, 66.7, 667, 6671.
+# (report/format.awk): 6.67, 66.7, 667, 6671.
 function fmt_ratio(x) { return fmt_sig3(x) }
 
 # ---- 4a. Per-call distribution (candidate pages) ----------------------------------

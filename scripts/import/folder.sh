@@ -1,4 +1,4 @@
-# import-folder.sh -- sourced by ngcc-import: a download folder.
+# import/folder.sh -- sourced by ngcc-import: a download folder.
 #
 # import_folder DIR: every ZIP archive directly in DIR (in name order) that
 # the catalog names, by its SHA-256 or else its file name, is imported

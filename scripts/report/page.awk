@@ -1,10 +1,10 @@
-# report-page.awk -- the candidate pages of one system: OUTDIR/<id>.txt (or
+# report/page.awk -- the candidate pages of one system: OUTDIR/<id>.txt (or
 # .md) for every scheme in the evidence, as doc/report.md and
 # shared/examples/ show them: breadcrumb, title, sections 1-7, Symmetric
 # primitives and Implementation screening (not part of the guide).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-evidence.awk -f report-page.awk ROWS
+#   awk -f report/format.awk -f report/evidence.awk -f report/page.awk ROWS
 
 END {
     if (FAILED) exit 1

@@ -1,14 +1,15 @@
-# scheme-conf.awk -- read a scheme description (scheme.conf).
+# lib/scheme-conf.awk -- read a scheme description (scheme.conf).
 #
 # Format: '#' comments and blank lines; 'key value...' lines; keys before the
 # first 'instance LABEL' line are scheme-wide defaults; a repeated key appends
 # (values joined by one space).  CR line endings are tolerated.
 #
-#   awk -f scheme-conf.awk -v want=instances FILE       labels, one per line
-#   awk -f scheme-conf.awk -v want=KEY FILE             scheme-wide value
-#   awk -f scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
+#   awk -f lib/scheme-conf.awk -v want=instances FILE       labels, one per line
+#   awk -f lib/scheme-conf.awk -v want=KEY FILE             scheme-wide value
+#   awk -f lib/scheme-conf.awk -v want=KEY -v label=L FILE  instance value, else
 #                                                       the scheme-wide one
-#   awk -f scheme-conf.awk -v want=check FILE           syntax check only
+#   awk -f lib/scheme-conf.awk -v want=check FILE           syntax check only
+# With -v line=1, a value's line number instead of the value (its first line).
 # Exit 2 with 'FILE:LINE: message' on stderr for a malformed description:
 # a key this package does not know (a typo such as 'defiens' would
 # otherwise be ignored), a bad instance label or id.  Ids and labels name
@@ -67,6 +68,8 @@ function fail(msg) {
     if (key == "id")
         id_line = FNR
     k = current SUBSEP key
+    if (!(k in lines))
+        lines[k] = FNR
     if (k in vals)
         vals[k] = vals[k] " " value
     else
@@ -89,7 +92,7 @@ END {
         exit 0
     }
     if (label != "" && ((label SUBSEP want) in vals)) {
-        print vals[label SUBSEP want]
+        print (line ? lines[label SUBSEP want] : vals[label SUBSEP want])
         exit 0
     }
     if (label != "" && !(label in seen)) {
@@ -97,5 +100,5 @@ END {
         exit 2
     }
     if (("" SUBSEP want) in vals)
-        print vals["" SUBSEP want]
+        print (line ? lines["" SUBSEP want] : vals["" SUBSEP want])
 }

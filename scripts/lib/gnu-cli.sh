@@ -1,4 +1,4 @@
-# gnu-cli.sh -- sourced by the package's scripts: the --version text and
+# lib/gnu-cli.sh -- sourced by the package's scripts: the --version text and
 # the last lines of --help (GNU coding standards), from the values of
 # configure.ac's AC_INIT (tests/hygiene/gnu.test checks they agree).
 

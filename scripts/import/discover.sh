@@ -1,4 +1,4 @@
-# import-discover.sh -- sourced by ngcc-import: find the reference
+# import/discover.sh -- sourced by ngcc-import: find the reference
 # instances of an unpacked submission.
 #
 #   discover           every file under $root ($tmp/files), the instance
@@ -8,8 +8,11 @@
 #   canon_sha FILE     the canonical digest of a KAT file
 #   kat_count FILE     its records
 #
-# Needs from the driver: root, tmp, src, id, die, and $tmp/linked (the
-# symbolic links of a directory SRC that were resolved, read as files).
+# Needs from the driver: root, tmp, src, id, die, the kind tables
+# (lib/kinds.sh), and $tmp/linked (the symbolic links of a directory SRC
+# that were resolved, read as files).  An API header is of the first kind
+# (kind_names order) whose marker it declares: $tmp/api_headers lists every
+# one, $tmp/api_headers.<kind> those of one kind.
 
 discover() {
     # Every file, relative to the root, one per line; macOS resource forks and
@@ -32,11 +35,29 @@ discover() {
                if (p ~ /(^|\/)(optimi[sz]ed|additional)[ _-]?implementation[^\/]*\//) next
                print }'
 
+    # The kinds: name, marker and label a line; their KAT file names.
+    : > "$tmp/kinds"
+    : > "$tmp/kat_res"
+    for k in $(kind_names); do
+        kind_load "$k" || die 2 "$kinds_dir/$k.sh: not a kind table (a broken installation)"
+        printf '%s\t%s\t%s\n' "$kind_name" "$kind_marker" "$kind_label" >> "$tmp/kinds"
+        kind_kat_re >> "$tmp/kat_res"
+        : > "$tmp/api_headers.$kind_name"
+    done
+    # header_kind PATH: the kind whose marker the header PATH declares.
+    header_kind() {
+        while IFS='	' read -r hk_name hk_marker _; do
+            grep -q "${hk_marker}[[:space:]]*(" "$root/$1" 2>/dev/null && { printf '%s\n' "$hk_name"; return 0; }
+        done < "$tmp/kinds"
+        return 1
+    }
+
     awk "$ref_awk" "$tmp/files" | grep -i '\.h$' > "$tmp/ref_headers"
     : > "$tmp/api_headers"
     while IFS= read -r h; do
-        if grep -q 'kem_keygen[[:space:]]*(' "$root/$h" 2>/dev/null; then
+        if k=$(header_kind "$h"); then
             printf '%s\n' "$h" >> "$tmp/api_headers"
+            printf '%s\n' "$h" >> "$tmp/api_headers.$k"
         fi
     done < "$tmp/ref_headers"
 
@@ -66,7 +87,7 @@ discover() {
         : > "$tmp/elsewhere"
         grep -i '\.h$' "$tmp/files" | grep -vxF -f "$tmp/ref_headers" |
         while IFS= read -r h; do
-            grep -q 'kem_keygen[[:space:]]*(' "$root/$h" 2>/dev/null && printf '%s\n' "${h%/*}"
+            header_kind "$h" > /dev/null && printf '%s\n' "${h%/*}"
         done | sort -u | sed 3q > "$tmp/elsewhere"
         hint=
         if [ -s "$tmp/elsewhere" ]; then
@@ -77,11 +98,13 @@ discover() {
         fi
         zips=$(grep -i '\.zip$' "$tmp/files" | sed 1q)
         [ -z "$zips" ] || hint="$hint; the submission holds an archive, '$zips': unpack it and import that directory"
-        die 1 "$src: no reference instance: no directory under a Reference_Implementation path holds a KEM API header (declaring kem_keygen) and .c files$hint; write schemes/$id/scheme.conf by hand (README, 'Schemes and their descriptions')"
+        api=$(awk -F'\t' '{ s = s (NR > 1 ? " or " : "") "a " $3 " API header (declaring " $2 ")" } END { print s }' "$tmp/kinds")
+        die 1 "$src: no reference instance: no directory under a Reference_Implementation path holds $api and .c files$hint; write schemes/$id/scheme.conf by hand (README, 'Schemes and their descriptions')"
     fi
 
-    # KAT files: KAT_KEM_<instance>.txt anywhere (ranked per instance below).
-    grep -i '\(^\|/\)KAT_KEM_[^/]*\.txt$' "$tmp/files" > "$tmp/kat_files"
+    # KAT files: any kind's name (kind_kat_file) anywhere (ranked per
+    # instance below).
+    grep -i -f "$tmp/kat_res" "$tmp/files" > "$tmp/kat_files"
     manifest=$top/kat/$id/kat.sha256
     confdir=$outdir/schemes/$id
 }

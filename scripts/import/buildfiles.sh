@@ -1,7 +1,7 @@
-# import-buildfiles.sh -- sourced by ngcc-import: what the submitters' C
+# import/buildfiles.sh -- sourced by ngcc-import: what the submitters' C
 # files and build files say, read as text and never run.
 #
-#   scan_c FILE        what a C file defines (main, KEM API, DRNG, ...)
+#   scan_c FILE        what a C file defines (main, the kind's API, DRNG, ...)
 #   parse_make FILE    claims of a Makefile (defines, -std=, lists, ...)
 #   parse_cmake FILE   the same for a CMakeLists.txt
 #   driver_re          basenames of drivers and tools (submissions.md,
@@ -10,10 +10,11 @@
 driver_re='^(KAT_|PQCgenKAT|main|test|bench|speed|cpucycles|osfreq|run_bench|selftest|self_test|example|demo|kat\.c|kat_)|(_test|test_|_bench|bench_|_main|_kat)\.'
 
 # scan_c FILE: what a C file defines: 'main', 'main_cond' (under #if),
-# 'kem' (a KEM API function), 'drng' (drng_algorithm), 'defdrng' (the
-# DRNG functions), 'defaux' (the hash helpers), 'osrand WHAT', 'openssl'.
+# 'api' (a function of the loaded kind's API, kind_api), 'drng'
+# (drng_algorithm), 'defdrng' (the DRNG functions), 'defaux' (the hash
+# helpers), 'osrand WHAT', 'openssl'.
 scan_c() {
-    awk '
+    awk -v api="^((unsigned[ \t]+long[ \t]+long|int)[ \t]+)?($(kind_api_re))[ \t]*[(][^;]*\$" '
     { sub(/\r$/, "") }
     /^[ \t]*#[ \t]*if/ { depth++; next }
     /^[ \t]*#[ \t]*endif/ { if (depth) depth--; next }
@@ -22,8 +23,8 @@ scan_c() {
     /^[ \t]*(int|void)[ \t]+main[ \t]*\([^;]*$/ {
         if ($0 !~ /=/) { if (depth) { if (!mc++) print "main_cond" } else if (!m++) print "main" }
     }
-    /^((unsigned[ \t]+long[ \t]+long|int)[ \t]+)?kem_(keygen|enc|dec|get_(pk|sk|ct|ss)_len_bytes)[ \t]*\([^;]*$/ {
-        if ($0 !~ /=/ && !k++) print "kem"
+    $0 ~ api {
+        if ($0 !~ /=/ && !k++) print "api"
     }
     /^[ \t]*(static[ \t]+)?DRNG_ctx[ \t]+drng_algorithm[ \t]*(;|=|\[)/ { if (!d++) print "drng" }
     /^(int[ \t]+)?(init_random_number|get_random_number)[ \t]*\([^;]*$/ { if ($0 !~ /=/ && !dd++) print "defdrng" }

@@ -1,4 +1,4 @@
-# campaign-plan.sh -- ngcc-campaign --plan (make bench-plan), sourced: the
+# campaign/plan.sh -- ngcc-campaign --plan (make bench-plan), sourced: the
 # estimate of a campaign without measuring anything or writing anything
 # under data/: every record calibrated (one call, ngcc-bench run
 # --estimate), the instances assigned to the CPUs as the campaign would,
@@ -6,7 +6,7 @@
 # counts, KATs and host checks included.  The working files live in a
 # temporary directory removed on exit.  The model and its constants are in
 # doc/campaign.md ("The plan").  Uses the driver's variables and
-# campaign-shards.sh (make_plan, assign).  Part of ngcc-perf.
+# campaign/shards.sh (make_plan, assign).  Part of ngcc-perf.
 
 # Per-process constants and slowdown factors (seconds; measured on the
 # fixtures and ML-KEM on a 2-CPU VM, doc/campaign.md).

@@ -1,12 +1,12 @@
-# report-charts.awk -- the charts of one system, as gnuplot scripts and
+# report/charts.awk -- the charts of one system, as gnuplot scripts and
 # data under OUTDIR/charts/ (doc/report-html.md, "Charts"), and the list
 # of the charts each page shows (OUTDIR/charts/pages.tsv: page, chart,
 # caption).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report-format.awk -f report-markup.awk -f report-evidence.awk \
-#       -f report-gnuplot.awk -f report-charts.awk ROWS
-# then scripts/report-charts.sh renders every NAME.gp into NAME.svg.
+#   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
+#       -f report/gnuplot.awk -f report/charts.awk ROWS
+# then scripts/report/charts.sh renders every NAME.gp into NAME.svg.
 #
 # Charts: cycles (mean cycles of every instance and operation, log scale,
 # grouped by candidate, the yardstick's rows as reference lines), shares

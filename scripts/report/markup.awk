@@ -1,6 +1,6 @@
-# report-markup.awk -- the HTML and CSV renderings of the report pages.
+# report/markup.awk -- the HTML and CSV renderings of the report pages.
 #
-# Part of ngcc-perf.  Included with -f right after report-format.awk, whose
+# Part of ngcc-perf.  Included with -f right after report/format.awk, whose
 # page primitives (heading, para, lines, link, table_begin/row/end,
 # page_write) hand over to these functions when -v format=html or csv.
 # POSIX awk, LC_ALL=C.
@@ -9,7 +9,7 @@
 # external resource; a phone-width layout where tables scroll sideways),
 # a navigation bar (index, summary, method, the text page, the raw
 # evidence), the charts of the page after its title (OUTDIR/charts/
-# pages.tsv, written by report-charts.awk: page, chart, caption).  Text is
+# pages.tsv, written by report/charts.awk: page, chart, caption).  Text is
 # escaped; `code` becomes <code>; links and evidence paths travel through
 # the text as control-character marks (\001 text \002 url \003, \004 path
 # \005) so that escaping cannot break them.

@@ -1,0 +1,53 @@
+# lib/kinds.sh -- sourced by the scripts: reading the kind tables of scripts/kinds/.
+#
+# Part of ngcc-perf.  Set kinds_dir (the folder of the tables) first;
+# kinds/kem.sh says what each variable of a table means.
+#
+#   kind_vars            the variables every table sets
+#   kind_default         the kind of a description without 'type' (the
+#                        descriptions written before there were kinds)
+#   kind_names           the kinds with a table, one a line, in name order
+#   kind_load NAME       source NAME's table; 1, with nothing trusted, when
+#                        NAME is no kind name, has no table or the table
+#                        lacks a variable
+#   kind_api_re          the loaded kind's API functions as an ERE: a|b|c
+#   kind_kat_name INST   the loaded kind's KAT file name for instance INST
+#   kind_kat_re          a BRE (grep -i) matching, at the end of a path,
+#                        every KAT file name of the loaded kind
+
+kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file'
+kind_default=kem
+
+kind_names() {
+    for kind_f in "$kinds_dir"/*.sh; do
+        [ -f "$kind_f" ] || continue
+        kind_f=${kind_f##*/}
+        printf '%s\n' "${kind_f%.sh}"
+    done
+}
+
+kind_load() {
+    # A name, not a path: 'type ../x' must not source a file elsewhere.
+    case $1 in ''|[!a-z]*|*[!a-z0-9_]*) return 1 ;; esac
+    [ -f "$kinds_dir/$1.sh" ] || return 1
+    for kind_v in $kind_vars; do unset "$kind_v"; done
+    # shellcheck disable=SC1090
+    . "$kinds_dir/$1.sh" || return 1
+    [ "${kind_name:-}" = "$1" ] || return 1
+    for kind_v in $kind_vars; do
+        eval "[ -n \"\${$kind_v:-}\" ]" || return 1
+    done
+    case $kind_kat_file in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+}
+
+# shellcheck disable=SC2086 # one function a word
+kind_api_re() { printf '%s\n' $kind_api | paste -sd'|' -; }
+
+# shellcheck disable=SC2059
+kind_kat_name() { printf "$kind_kat_file" "$1"; }
+
+kind_kat_re() {
+    kind_pre=$(printf '%s' "${kind_kat_file%%%s*}" | sed 's|[*.^$\\[]|\\&|g')
+    kind_suf=$(printf '%s' "${kind_kat_file#*%s}" | sed 's|[*.^$\\[]|\\&|g')
+    printf '\\(^\\|/\\)%s[^/]*%s$\n' "$kind_pre" "$kind_suf"
+}
