@@ -82,14 +82,25 @@ source_json() {
         "$(if [ -n "$sha" ]; then json_str "$sha"; else printf null; fi)" "$(json_str "$(prov_field "$prov" catalog)")"
 }
 
+# sizes_json [KATLOG]: '"KEY": N, ' for each size of the loaded kind, in
+# its table's order: the KAT log's KEY_len, or null without a log.
+sizes_json() {
+    for k in $kind_sizes; do
+        if [ $# -gt 0 ]; then printf '"%s": %s, ' "$k" "$(json_num "$(log_field "$1" "${k}_len")")"
+        else printf '"%s": null, ' "$k"; fi
+    done
+}
+
 # entry_json ID LABEL LIBRARY PLIB INFO RESULT: one instance of build.json.
 entry_json() {
     id=$1 label=$2 lib=$3 plib=$4 info=$5 result=$6
     katlog=$sysdir/kat/$id/$label.log
     build_log= build_status= build_reason= build_diagnosis= algorithm= flags_class= flags= reason= conf=
     kat_manifest= kat_file=
+    type=
     # shellcheck disable=SC1090
     . "$info"
+    kind_load "${type:-$kind_default}" || { echo "$prog: $info: type '$type' has no kind table" >&2; exit 4; }
     status=${result%% *}
     kat_reason=${result#"$status"}; kat_reason=${kat_reason# }
     blog=$sysdir/build/$id/$label.log
@@ -113,7 +124,7 @@ entry_json() {
         printf '      "flags_class": %s,\n      "flags": %s,\n      "flags_reason": %s,\n' \
             "$(json_str "$flags_class")" "$(json_str "$flags")" "$(json_str "$reason")"
         printf '      "library": null,\n      "profile_library": null,\n      "profiled": false,\n      "kat": null,\n'
-        printf '      "sizes": { "pk": null, "sk": null, "ct": null, "ss": null, "basis": "API getters" },\n'
+        printf '      "sizes": { %s"basis": "API getters" },\n' "$(sizes_json)"
         printf '      "source": %s,\n' "$(source_json "$conf")"
         printf '      "description": %s\n    }' "$(json_str "$(pkgpath "$conf")")"
         return
@@ -146,9 +157,7 @@ entry_json() {
         "$(json_str "$status")" "$(json_str "$kat_reason")" "$manifest" "$reference"
     printf '               "log": { "path": %s, "sha256": %s } },\n' \
         "$(json_str "$katlog")" "$(json_str "$(sha256 "$katlog")")"
-    printf '      "sizes": { "pk": %s, "sk": %s, "ct": %s, "ss": %s, "basis": "API getters" },\n' \
-        "$(json_num "$(log_field "$katlog" pk_len)")" "$(json_num "$(log_field "$katlog" sk_len)")" \
-        "$(json_num "$(log_field "$katlog" ct_len)")" "$(json_num "$(log_field "$katlog" ss_len)")"
+    printf '      "sizes": { %s"basis": "API getters" },\n' "$(sizes_json "$katlog")"
     printf '      "source": %s,\n' "$(source_json "$conf")"
     printf '      "description": %s\n    }' "$(json_str "$(pkgpath "$conf")")"
 }

@@ -82,3 +82,16 @@ allowed_cpus() {
             for (c = r[1] + 0; c <= r[2] + 0; c++) printf "%d ", c
         } }' /proc/self/status 2>/dev/null
 }
+
+# instance_ops INFO: the operations of the instance INFO (a build.info)
+# describes, from its kind's table (scripts/kinds/): its 'ops', else, for a
+# build.info written before there were kinds, those of its type's table.
+instance_ops() {
+    (
+        ops= type=
+        # shellcheck disable=SC1090
+        . "$1" > /dev/null 2>&1
+        [ -n "$ops" ] || { kind_load "${type:-$kind_default}" && ops=$kind_ops; }
+        printf '%s\n' "$ops"
+    )
+}

@@ -57,7 +57,7 @@ make_plan() {
     first_cpu=$1
     while IFS='	' read -r id label library plib info result; do
         case $result in BUILDFAIL*) continue ;; esac
-        for op in keygen enc dec; do
+        for op in $(instance_ops "$info"); do
             rec=$sysdir/records/$id/${label}__$op.json
             state=new
             if [ -f "$rec" ] && [ "$(get "$rec" library.sha256)" = "$(sha256 "$library")" ]; then

@@ -16,6 +16,10 @@
 #   kind_api       the API functions, which the library must export and a
 #                  source defining any of them is part of the library
 #   kind_kat_file  printf pattern of the KAT file's name (%s: the instance)
+#   kind_getters   the size getters, in the order of kind_sizes
+#   kind_sizes     the sizes' keys (build.json's sizes, KEY_len in a KAT log)
+#   kind_ops       the operations the campaign times and profiles, in order
+# The last three are src/kinds/kem.c's sizes and ops (kinds.test compares).
 
 kind_name=kem
 kind_label=KEM
@@ -23,3 +27,6 @@ kind_header=KEM_AlgorithmInstance.h
 kind_marker=kem_keygen
 kind_api='kem_get_pk_len_bytes kem_get_sk_len_bytes kem_get_ct_len_bytes kem_get_ss_len_bytes kem_keygen kem_enc kem_dec'
 kind_kat_file='KAT_KEM_%s.txt'
+kind_getters='kem_get_pk_len_bytes kem_get_sk_len_bytes kem_get_ct_len_bytes kem_get_ss_len_bytes'
+kind_sizes='pk sk ct ss'
+kind_ops='keygen enc dec'

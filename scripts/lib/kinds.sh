@@ -15,7 +15,7 @@
 #   kind_kat_re          a BRE (grep -i) matching, at the end of a path,
 #                        every KAT file name of the loaded kind
 
-kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file'
+kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file kind_getters kind_sizes kind_ops'
 kind_default=kem
 
 kind_names() {

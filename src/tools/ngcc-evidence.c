@@ -17,7 +17,7 @@
  * true/false, arrays of names joined by single spaces, null (or absent) as
  * \N.  In strings, a backslash is written \\, tab \t, newline \n, carriage
  * return \r, any other control character \?.  Formatting belongs to the
- * pages (scripts/report-format.awk), not here.
+ * pages (scripts/report/format.awk), not here.
  *
  * First come the kind table's rows (kind, kindop, kindsize: each kind's
  * operations, sizes and page words, doc/report.md), and after each
