@@ -9,10 +9,12 @@
 #endif
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "confine.h"
 #include "instance.h"
 
 /* No buffer of a getter's size beyond this (a broken getter). */
@@ -55,12 +57,14 @@ static void *sym(struct instance *in, const char *name, char *why, size_t size)
 enum outcome instance_load(struct instance *in, enum op_kind op, const char *path,
                            char *why, size_t size)
 {
+    char abs[PATH_MAX];
     memset(in, 0, sizeof *in);
     why[0] = '\0';
     if (op == OP_NULL) {
         in->enc = null_op;
         return OUTCOME_OK;
     }
+    path = ngcc_confine_enter(path, abs, sizeof abs);
     in->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!in->dl) {
         snprintf(why, size, "dlopen: %s", dlerror());

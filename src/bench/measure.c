@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "confine.h"
 #include "environment.h"
 #include "hostcheck.h"
 #include "memory_pass.h"
@@ -494,6 +495,11 @@ int measure_finish(struct run *R, json_object **record)
     R->counter_json = NULL;
     json_object_object_add(R->rec, "files", R->files);
     R->files = NULL;
+    {
+        struct ngcc_confinement conf;
+        ngcc_confine_current(&conf);
+        json_object_object_add(R->rec, "confinement", record_confinement_json(&conf));
+    }
     rec_add_str(R->rec, "status", outcome_name(R->status));
     rec_add_str(R->rec, "reason", R->reason);
     sys_utc_now(utc);

@@ -10,6 +10,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +19,7 @@
 #include "kat_run.h"
 #include "katgen.h"
 #include "ngcc_instance.h"
+#include "confine.h"
 #include "sandbox.h"
 
 /* ---- planning: how many records, which manifest line -------------------- */
@@ -92,7 +94,7 @@ int kat_child(int msg_fd, void *arg)
     struct ngcc_katgen_opts kopts;
     enum ngcc_katgen_status st;
     char missing[512] = "", katfile[NGCC_KATGEN_NAME_MAX], msg[1024];
-    char label[256];
+    char label[256], abs[PATH_MAX];
     const char *dlmsg;
     struct timespec t0, t1;
     size_t ambiguous;
@@ -105,7 +107,7 @@ int kat_child(int msg_fd, void *arg)
      * pipe (stdout and stderr both): never on MSG_FD. */
 
     ngcc_sandbox_send(msg_fd, "at - dlopen");
-    h = dlopen(o->dlpath, RTLD_NOW | RTLD_LOCAL);
+    h = dlopen(ngcc_confine_enter(o->dlpath, abs, sizeof abs), RTLD_NOW | RTLD_LOCAL);
     if (h == NULL) {
         dlmsg = dlerror();
         copy_clean(msg, sizeof msg, dlmsg ? dlmsg : "unknown error");

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confine.h"
 #include "katgen.h"
 #include "ngcc_instance.h"
 #include "worker.h"
@@ -39,7 +40,8 @@ static int lookup(void *h, const char *name, void *fnptr, size_t size)
 
 static int load(const char *library, struct ngcc_kem_api *api)
 {
-    void *h = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    char abs[4096];
+    void *h = dlopen(ngcc_confine_enter(library, abs, sizeof abs), RTLD_NOW | RTLD_LOCAL);
     int bad = 0;
     if (!h) {
         fprintf(stderr, "ngcc-screen work: %s\n", dlerror());
