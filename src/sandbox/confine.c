@@ -105,7 +105,7 @@ int ngcc_confine_probe(struct ngcc_confinement *c)
             if (v > 0)
                 abi = (int)v;
             else if (errno == ENOSYS)
-                snprintf(why, sizeof why, "this kernel has no Landlock (landlock_create_ruleset: ENOSYS)");
+                snprintf(why, sizeof why, "no Landlock here (landlock_create_ruleset: ENOSYS: a kernel before 5.13, or an emulator such as qemu-user that does not pass it on)");
             else if (errno == EOPNOTSUPP)
                 snprintf(why, sizeof why, "Landlock is disabled on this kernel (boot option lsm=)");
             else

@@ -91,6 +91,12 @@ const char *ngcc_confine_enter(const char *path, char *abs, size_t size);
  * "unconfined: ..." */
 void ngcc_confine_describe(const struct ngcc_confinement *c, char *buf, size_t size);
 
+/* `ngcc-bench confinement [--cost N]` (confine_cli.c): the line of
+ * ngcc_confine_describe(), and with --cost the time per child process of N
+ * plain and N confined children.  0 confined, 1 unconfined, 2 usage, 3 a
+ * failure. */
+int ngcc_confine_main(int argc, char **argv);
+
 /* The restrictions as words, for JSON arrays: the I-th of BITS or NULL. */
 const char *ngcc_confine_word(unsigned bits, size_t i);
 
