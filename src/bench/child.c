@@ -240,7 +240,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     ssize_t got;
 
     memset(res, 0, sizeof *res);
-    if (ngcc_confine_prepare(&cs, exe, argv, NULL, lim->writable, res->error, sizeof res->error) != 0)
+    if (ngcc_confine_prepare(&cs, cwd, exe, argv, NULL, lim->writable, res->error, sizeof res->error) != 0)
         return -1;
     res->confinement = cs.c;
     envp = child_env(&cs);

@@ -287,7 +287,7 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
         free(ch);
         return -1;
     }
-    if (ngcc_confine_prepare(cs, lim->argv ? lim->argv[0] : NULL, lim->argv, lim->readable,
+    if (ngcc_confine_prepare(cs, NULL, lim->argv ? lim->argv[0] : NULL, lim->argv, lim->readable,
                              lim->writable, err, errsize) != 0) {
         free(cs);
         free(ch);

@@ -148,16 +148,23 @@ static const char *keep(struct ngcc_confine_spec *s, const char *text, size_t le
     return p;
 }
 
-/* Allow reads beneath PATH's directory (PATH itself when a directory). */
-static void add_read(struct ngcc_confine_spec *s, const char *path)
+/* Allow reads beneath PATH's directory (PATH itself when a directory);
+ * a relative PATH is taken in DIR (NULL: ours). */
+static void add_read(struct ngcc_confine_spec *s, const char *dir, const char *path)
 {
-    char real[PATH_MAX];
+    char real[PATH_MAX], joined[PATH_MAX];
     struct stat st;
     const char *p;
     size_t i, len;
 
-    if (!path || !*path || s->nread == NGCC_CONFINE_MAX_PATHS || !realpath(path, real) ||
-        stat(real, &st) != 0)
+    if (!path || !*path || s->nread == NGCC_CONFINE_MAX_PATHS)
+        return;
+    if (dir && path[0] != '/') {
+        if ((size_t)snprintf(joined, sizeof joined, "%s/%s", dir, path) >= sizeof joined)
+            return;
+        path = joined;
+    }
+    if (!realpath(path, real) || stat(real, &st) != 0)
         return;
     len = strlen(real);
     if (!S_ISDIR(st.st_mode)) {
@@ -181,7 +188,7 @@ void ngcc_confine_current(struct ngcc_confinement *c)
     }
 }
 
-int ngcc_confine_prepare(struct ngcc_confine_spec *s, const char *exe,
+int ngcc_confine_prepare(struct ngcc_confine_spec *s, const char *dir, const char *exe,
                          char *const argv[], const char *readable,
                          const char *writable, char *err, size_t errsize)
 {
@@ -209,22 +216,23 @@ int ngcc_confine_prepare(struct ngcc_confine_spec *s, const char *exe,
     if (!s->on)
         return 0;
     if (getcwd(cwd, sizeof cwd))
-        add_read(s, cwd);
+        add_read(s, NULL, cwd);
+    add_read(s, NULL, dir);
     if (exe && strcmp(exe, "/proc/self/exe") == 0) {
         char self[PATH_MAX];
         ssize_t n = readlink(exe, self, sizeof self - 1);
         if (n > 0) {
             self[n] = '\0';
-            add_read(s, self);
+            add_read(s, NULL, self);
         }
     } else if (exe && strchr(exe, '/')) {
-        add_read(s, exe);
+        add_read(s, dir, exe);
     }
     for (i = 0; argv && argv[i]; i++) {
         const char *eq = strchr(argv[i], '=');
-        add_read(s, argv[i][0] == '-' && eq ? eq + 1 : argv[i]);
+        add_read(s, dir, argv[i][0] == '-' && eq ? eq + 1 : argv[i]);
     }
-    add_read(s, readable);
+    add_read(s, NULL, readable);
     if (writable && *writable) {
         const char *w = keep(s, writable, strlen(writable));
         if (w)

@@ -63,12 +63,14 @@ int ngcc_confine_probe(struct ngcc_confinement *c);
 void ngcc_confine_current(struct ngcc_confinement *c);
 
 /* Before fork: probe, make the scratch directory, allow reads of the
- * current directory, EXE's directory and the directory of every word of
- * ARGV (or of its value after '=') that names an existing file, of
+ * current directory, of DIR (the child's directory before it enters the
+ * scratch one; may be NULL), EXE's directory and the directory of every
+ * word of ARGV (or of its value after '=') that names an existing file
+ * (relative names taken in DIR), of
  * READABLE (may be NULL) and writes beneath WRITABLE (may be NULL).  0, or
  * -1 with ERR set: the scratch directory could not be made, or STRICT=1
  * and no Landlock. */
-int ngcc_confine_prepare(struct ngcc_confine_spec *s, const char *exe,
+int ngcc_confine_prepare(struct ngcc_confine_spec *s, const char *dir, const char *exe,
                          char *const argv[], const char *readable,
                          const char *writable, char *err, size_t errsize);
 

@@ -37,7 +37,7 @@ static double per_child(long n, int confined)
     for (i = 0; i < n; i++) {
         pid_t pid;
         int st;
-        if (confined && ngcc_confine_prepare(s, NULL, NULL, NULL, NULL, err, sizeof err) != 0) {
+        if (confined && ngcc_confine_prepare(s, NULL, NULL, NULL, NULL, NULL, err, sizeof err) != 0) {
             fprintf(stderr, "ngcc-bench: %s\n", err);
             free(s);
             return -1;

@@ -114,7 +114,7 @@ START_TEST(test_writes_only_in_scratch)
     char err[256], left[256], scratch[512];
 
     make_outside();
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
     ck_assert_int_eq(s.on, 1);
     ck_assert(s.c.restricted & NGCC_CONFINE_WRITES);
     ck_assert_int_eq(stat(s.scratch, &st), 0);
@@ -136,7 +136,7 @@ START_TEST(test_writable_extra)
     pid_t pid;
 
     make_outside();
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, outside, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, outside, err, sizeof err), 0);
     snprintf(p, sizeof p, "%s/new", outside);
     pid = fork();
     if (pid == 0) {
@@ -188,7 +188,7 @@ START_TEST(test_no_tcp)
     ck_assert_int_eq(bind(l, (struct sockaddr *)&a, sizeof a), 0);
     ck_assert_int_eq(listen(l, 4), 0);
     ck_assert_int_eq(getsockname(l, (struct sockaddr *)&a, &len), 0);
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
     ck_assert(s.c.restricted & NGCC_CONFINE_TCP);
     ck_assert_int_eq(in_confined_child(&s, try_tcp, &a), 0);
     ngcc_confine_finish(&s, NULL, 0);
@@ -214,7 +214,7 @@ START_TEST(test_no_signals_out)
 
     if (kernel.abi < 6)
         return; /* no scopes before ABI 6 */
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
     ck_assert(s.c.restricted & NGCC_CONFINE_SIGNALS);
     ck_assert_int_eq(in_confined_child(&s, try_signal, NULL), 0);
     ngcc_confine_finish(&s, NULL, 0);
@@ -227,13 +227,13 @@ START_TEST(test_off_and_strict)
     char err[256] = "";
 
     setenv("NGCC_CONFINE", "off", 1);
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
     ck_assert_int_eq(s.on, 0);
     ck_assert_int_eq(s.c.restricted, 0);
     ck_assert_int_eq(ngcc_confine_apply(&s), 0);
     ngcc_confine_finish(&s, NULL, 0);
     setenv("STRICT", "1", 1);
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), -1);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), -1);
     ck_assert_ptr_nonnull(strstr(err, "refusing"));
     unsetenv("STRICT");
     unsetenv("NGCC_CONFINE");
@@ -247,7 +247,7 @@ START_TEST(test_enter_and_describe)
     char err[256], abs[4096], cwd[4096], line[512], want[4096];
     const char *p;
 
-    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, err, sizeof err), 0);
+    ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
     ck_assert_ptr_nonnull(getcwd(cwd, sizeof cwd));
     snprintf(want, sizeof want, "%s/Makefile", cwd);
     setenv("NGCC_SCRATCH", s.scratch, 1);
