@@ -179,7 +179,7 @@ const char *record_get_string(json_object *obj, const char *path)
     return json_object_get_string(v);
 }
 
-json_object *record_confinement_json(const struct ngcc_confinement *c)
+json_object *record_confinement_json(const struct ngcc_confinement *c, const char *left)
 {
     json_object *o = json_object_new_object(), *a = json_object_new_array();
     const char *w;
@@ -192,6 +192,8 @@ json_object *record_confinement_json(const struct ngcc_confinement *c)
     json_object_object_add(o, "restricted", a);
     json_object_object_add(o, "scratch", json_object_new_string(
         "a fresh directory per process, its working directory and TMPDIR, removed after it"));
+    if (left)
+        json_object_object_add(o, "scratch_left", json_object_new_string(left));
     json_object_object_add(o, "strict", json_object_new_boolean(c->strict));
     json_object_object_add(o, "reason", c->restricted ? NULL : json_object_new_string(c->reason));
     return o;

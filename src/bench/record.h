@@ -27,8 +27,9 @@ json_object *record_double(double d);
 json_object *rec_instance_info_json(const struct ngcc_instance_info *info);
 
 /* The "confinement" object of a record or profile (doc/evidence.md): what
- * its candidate-code processes ran under. */
-json_object *record_confinement_json(const struct ngcc_confinement *c);
+ * its candidate-code processes ran under; LEFT (NULL: not kept) what they
+ * left in their scratch directories. */
+json_object *record_confinement_json(const struct ngcc_confinement *c, const char *left);
 
 /* The "stats" object of a record. */
 json_object *record_stats_json(const struct stats *s);

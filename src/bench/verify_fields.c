@@ -292,6 +292,8 @@ void vf_confinement(struct verify_ctx *c, json_object *rec)
     have_abi = vf_int(c, "", conf, "abi", 1, 1000, VF_NULL_OK, &abi);
     vf_bool(c, "", conf, "strict", &strict);
     vf_string(c, "", conf, "reason", VF_NULL_OK, &reason);
+    if (vf_lookup(conf, "scratch_left", &a) == 0)
+        vf_string(c, "", conf, "scratch_left", VF_REQUIRED, &w);
     if (vf_lookup(conf, "restricted", &a) != 0 || !json_object_is_type(a, json_type_array)) {
         verify_problem(c, "confinement.restricted is not an array");
         return;

@@ -231,6 +231,7 @@ const struct col record_cols[] = {
     { "confinement.mechanism", T_STR, OPT },
     { "confinement.abi", T_INT, OPT },
     { "confinement.reason", T_STR, OPT },
+    { "confinement.scratch_left", T_STR, OPT },
 };
 
 /* profile: a hash/DRNG profile; keys: id, label, op; file and present

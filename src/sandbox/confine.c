@@ -339,7 +339,12 @@ static void remove_tree(int parent, const char *name, char *left, size_t leftsiz
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         if (left && used + 4 < leftsize) {
+            char *p;
             snprintf(left + used, leftsize - used, "%s%s", used ? ", " : "", e->d_name);
+            /* The candidate chose the name: printable, no list separator. */
+            for (p = left + used + (used ? 2 : 0); *p; p++)
+                if ((unsigned char)*p < 0x20 || *p == 0x7f || *p == ',')
+                    *p = '?';
             used = strlen(left);
         }
         if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode))
@@ -359,6 +364,27 @@ void ngcc_confine_finish(struct ngcc_confine_spec *s, char *left, size_t leftsiz
         return;
     remove_tree(AT_FDCWD, s->scratch, left, leftsize);
     s->scratch[0] = '\0';
+}
+
+void ngcc_confine_merge_names(char *into, size_t size, const char *names)
+{
+    const char *p = names, *end;
+    size_t used = strlen(into), n;
+
+    while (p && *p) {
+        const char *q;
+        int seen = 0;
+        end = strstr(p, ", ");
+        n = end ? (size_t)(end - p) : strlen(p);
+        for (q = into; *q; q += strcspn(q, ",") + (q[strcspn(q, ",")] ? 2 : 0))
+            if (strncmp(q, p, n) == 0 && (q[n] == ',' || q[n] == '\0'))
+                seen = 1;
+        if (!seen && used + n + 3 < size) {
+            snprintf(into + used, size - used, "%s%.*s", used ? ", " : "", (int)n, p);
+            used = strlen(into);
+        }
+        p = end ? end + 2 : NULL;
+    }
 }
 
 const char *ngcc_confine_enter(const char *path, char *abs, size_t size)

@@ -84,6 +84,10 @@ int ngcc_confine_apply(const struct ngcc_confine_spec *s);
  * LEFT may be NULL. */
 void ngcc_confine_finish(struct ngcc_confine_spec *s, char *left, size_t leftsize);
 
+/* Add to INTO (a ", " list, as ngcc_confine_finish() writes) the names
+ * of NAMES it does not hold yet; cut to SIZE. */
+void ngcc_confine_merge_names(char *into, size_t size, const char *names);
+
 /* In the process that loads candidate code, before dlopen: when
  * $NGCC_SCRATCH is set, PATH made absolute (into ABS) and the scratch
  * directory entered.  Returns the path to load. */
