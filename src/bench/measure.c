@@ -499,7 +499,7 @@ int measure_finish(struct run *R, json_object **record)
     {
         struct ngcc_confinement conf;
         ngcc_confine_current(&conf);
-        json_object_object_add(R->rec, "confinement", record_confinement_json(&conf, R->scratch_left));
+        json_object_object_add(R->rec, "confinement", ngcc_confine_json(&conf, R->scratch_left));
     }
     rec_add_str(R->rec, "status", outcome_name(R->status));
     rec_add_str(R->rec, "reason", R->reason);

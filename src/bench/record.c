@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "confine.h"
 #include "ngcc_instance.h"
 #include "record.h"
 #include "sysfile.h"
@@ -177,24 +176,4 @@ const char *record_get_string(json_object *obj, const char *path)
     if (record_get(obj, path, &v) != 0 || !json_object_is_type(v, json_type_string))
         return NULL;
     return json_object_get_string(v);
-}
-
-json_object *record_confinement_json(const struct ngcc_confinement *c, const char *left)
-{
-    json_object *o = json_object_new_object(), *a = json_object_new_array();
-    const char *w;
-    size_t i;
-
-    json_object_object_add(o, "mechanism", json_object_new_string(c->restricted ? "landlock" : "none"));
-    json_object_object_add(o, "abi", c->abi > 0 ? json_object_new_int(c->abi) : NULL);
-    for (i = 0; (w = ngcc_confine_word(c->restricted, i)) != NULL; i++)
-        json_object_array_add(a, json_object_new_string(w));
-    json_object_object_add(o, "restricted", a);
-    json_object_object_add(o, "scratch", json_object_new_string(
-        "a fresh directory per process, its working directory and TMPDIR, removed after it"));
-    if (left)
-        json_object_object_add(o, "scratch_left", json_object_new_string(left));
-    json_object_object_add(o, "strict", json_object_new_boolean(c->strict));
-    json_object_object_add(o, "reason", c->restricted ? NULL : json_object_new_string(c->reason));
-    return o;
 }

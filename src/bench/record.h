@@ -12,7 +12,6 @@
 #include "stats.h"
 
 struct ngcc_instance_info;
-struct ngcc_confinement;
 
 #define RECORD_FORMAT "ngcc-perf/bench-record"
 #define HOST_FORMAT "ngcc-perf/bench-host"
@@ -25,11 +24,6 @@ json_object *record_double(double d);
 /* The "instance" object of a record or profile: the fields of INFO,
  * null for the strings it leaves NULL. */
 json_object *rec_instance_info_json(const struct ngcc_instance_info *info);
-
-/* The "confinement" object of a record or profile (doc/evidence.md): what
- * its candidate-code processes ran under; LEFT (NULL: not kept) what they
- * left in their scratch directories. */
-json_object *record_confinement_json(const struct ngcc_confinement *c, const char *left);
 
 /* The "stats" object of a record. */
 json_object *record_stats_json(const struct stats *s);

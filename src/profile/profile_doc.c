@@ -490,7 +490,7 @@ int profile_run(const struct profile_options *o, json_object **out)
     {
         struct ngcc_confinement conf;
         ngcc_confine_current(&conf);
-        json_object_object_add(doc, "confinement", record_confinement_json(&conf, NULL));
+        json_object_object_add(doc, "confinement", ngcc_confine_json(&conf, NULL));
     }
     sys_utc_now(utc);
     add_str(doc, "finished_utc", utc);

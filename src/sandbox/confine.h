@@ -103,6 +103,12 @@ void ngcc_confine_describe(const struct ngcc_confinement *c, char *buf, size_t s
  * failure. */
 int ngcc_confine_main(int argc, char **argv);
 
+/* The "confinement" object of a record or profile (confine_json.c, with
+ * json-c; doc/evidence.md): C, and LEFT (NULL: not kept) what the
+ * processes left in their scratch directories. */
+struct json_object;
+struct json_object *ngcc_confine_json(const struct ngcc_confinement *c, const char *left);
+
 /* The restrictions as words, for JSON arrays: the I-th of BITS or NULL. */
 const char *ngcc_confine_word(unsigned bits, size_t i);
 

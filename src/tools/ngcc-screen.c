@@ -20,7 +20,6 @@
 #include "finding.h"
 #include "limits.h"
 #include "locate.h"
-#include "record.h"
 #include "reaper.h"
 #include "survey.h"
 #include "sysfile.h"
@@ -308,7 +307,7 @@ static int cmd_run(const struct run_opts *o)
     {
         struct ngcc_confinement conf; /* what every check's child ran under */
         ngcc_confine_current(&conf);
-        json_object_object_add(doc, "confinement", record_confinement_json(&conf, NULL));
+        json_object_object_add(doc, "confinement", ngcc_confine_json(&conf, NULL));
     }
     arr = json_object_new_array();
     for (i = 0; i < nchk; i++)
