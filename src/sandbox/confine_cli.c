@@ -77,7 +77,7 @@ int ngcc_confine_main(int argc, char **argv)
         double plain = per_child(n, 0), confined = per_child(n, 1);
         if (plain < 0 || confined < 0)
             return 3;
-        printf("fork+exit %.1f us/child, fork+scratch+confine+exit %.1f us/child: +%.1f us\n",
+        printf("fork+exit %.1f us/child, fork+scratch+confine+exit %.1f us/child: %+.1f us\n",
                plain * 1e6, confined * 1e6, (confined - plain) * 1e6);
     }
     if (fflush(stdout) != 0)
