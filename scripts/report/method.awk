@@ -79,8 +79,37 @@ function timing(   s, c, cpu) {
         c = "Cycles are user-mode core cycles (perf_event_open, PERF_COUNT_HW_CPU_CYCLES, exclude_kernel)."
     s = s c " Wall time is CLOCK_MONOTONIC_RAW around each trial."
     para(s screen_sentence())
+    s = confinement_sentence()
+    if (s != "") para(s)
     para("Each figure is the mean over " S("method.trials") " trials, each in a fresh process after warm-up calls (3 when one call takes under 50 ms, 1 under 5 s, else none): mean cycles = sum of ticks / calls, mean time = sum of seconds / calls, ops/s = calls / sum of seconds, median trial = the median of the trials' mean times. A trial that was on its CPU less than " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of its wall time (with a core-cycle counter and a fixed clock, also one below " sprintf("%.0f", 100 * S("method.disturbed_limit")) " % of the clock) was disturbed and run again, at most 3 attempts; a trial whose mean was more than " sprintf("%.0f", 100 * (S("method.outlier_limit") - 1)) " % above the median of the others was run again, at most " S("method.max_reruns_per_trial") " times. Every attempt stays in the record.")
     para(records_sentence())
+}
+
+# confinement_sentence: what the candidate code ran under, from the
+# records' confinement (src/sandbox/confine.c); "" when no record says
+# (evidence written before the confinement).
+function confinement_sentence(   k, key, m, abi, lo, n, none, why, t) {
+    n = 0; none = 0; lo = 0; why = ""
+    for (k = 1; k <= NROWS["record"]; k++) {
+        key = ROWKEY["record", k]
+        m = V["record", key, "confinement.mechanism"]
+        if (V["record", key, "present"] != "1" || isnull(m) || m == "") continue
+        n++
+        if (m != "landlock") {
+            none++
+            if (why == "" && !isnull(V["record", key, "confinement.reason"])) why = V["record", key, "confinement.reason"]
+            continue
+        }
+        abi = V["record", key, "confinement.abi"] + 0
+        if (lo == 0 || abi < lo) lo = abi
+    }
+    if (n == 0) return ""
+    if (none == n)
+        return "The candidate code ran unconfined" (why != "" ? " (" why ")" : "") ": it could write wherever the user running the campaign can, and open network connections."
+    t = "The candidate code ran confined by Landlock ABI " lo ": writes only in a fresh scratch directory per process (removed after it), reads only the system's and the package's files" \
+        (lo >= 4 ? ", no TCP bind or connect" : "") (lo >= 6 ? ", no signals or abstract unix sockets outside its own processes" : "") "; a denied attempt returned the kernel's error and the operation went on."
+    if (none > 0) t = t " " none " of the " n " timing records ran unconfined" (why != "" ? " (" why ")" : "") "."
+    return t
 }
 
 # screen_sentence: where the last run's implementation screening ran

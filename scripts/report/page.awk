@@ -191,7 +191,30 @@ function performance(id,   k, o, label, op, gap, s) {
         }
     }
     table_end()
+    s = confinement_notes(id)
+    if (s != "") para(s)
     notes_flush()
+}
+
+# What the confinement saw of the instance's timing processes: the files
+# they left in their scratch directories, or that they ran unconfined
+# ("" for records that do not say: evidence from before the confinement).
+function confinement_notes(id,   k, o, label, op, left, m, t, u) {
+    t = ""; u = ""
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            if (R(id, label, op, "present") != "1") continue
+            left = R(id, label, op, "confinement.scratch_left")
+            m = R(id, label, op, "confinement.mechanism")
+            if (!isnull(left) && left != "") t = t (t != "" ? "; " : "") fmt_label(label) " " op ": " left
+            if (!isnull(m) && m == "none") u = u (u != "" ? ", " : "") fmt_label(label) " " op
+        }
+    }
+    if (t != "") t = "Files the candidate code left in its scratch directory (removed after each process): " t "."
+    if (u != "") t = t (t != "" ? " " : "") "Ran unconfined (the method page says why): " u "."
+    return t
 }
 
 # ---- 5. Resource consumption --------------------------------------------------------

@@ -264,6 +264,11 @@ const struct col record_cols[] = {
     { "instructions.instructions", T_NUM, OPT },
     { "instructions.seconds", T_NUM, OPT },
     { "instructions.reason", T_STR, OPT },
+    /* what the candidate code ran under (absent before the confinement) */
+    { "confinement.mechanism", T_STR, OPT },
+    { "confinement.abi", T_INT, OPT },
+    { "confinement.reason", T_STR, OPT },
+    { "confinement.scratch_left", T_STR, OPT },
 };
 
 /* profile: a hash/DRNG profile; keys: id, label, op; file and present

@@ -274,3 +274,57 @@ int vf_sha256_ok(const char *s)
 {
     return s && strlen(s) == 64 && strspn(s, "0123456789abcdef") == 64;
 }
+
+void vf_confinement(struct verify_ctx *c, json_object *rec)
+{
+    static const char *const mechanisms[] = { "landlock", "none", NULL };
+    json_object *conf, *a;
+    const char *mech = NULL, *reason = NULL, *w;
+    int64_t abi = 0;
+    int strict, have_abi, net = 0, sig = 0, writes = 0;
+    size_t i, n;
+
+    if (vf_lookup(rec, "confinement", &conf) != 0)
+        return; /* written before the confinement */
+    if (vf_object(c, "", rec, "confinement", VF_REQUIRED, &conf) != 1 ||
+        vf_enum(c, "", conf, "mechanism", mechanisms, &mech) != 1)
+        return;
+    have_abi = vf_int(c, "", conf, "abi", 1, 1000, VF_NULL_OK, &abi);
+    vf_bool(c, "", conf, "strict", &strict);
+    vf_string(c, "", conf, "reason", VF_NULL_OK, &reason);
+    if (vf_lookup(conf, "scratch_left", &a) == 0)
+        vf_string(c, "", conf, "scratch_left", VF_REQUIRED, &w);
+    if (vf_lookup(conf, "restricted", &a) != 0 || !json_object_is_type(a, json_type_array)) {
+        verify_problem(c, "confinement.restricted is not an array");
+        return;
+    }
+    n = json_object_array_length(a);
+    for (i = 0; i < n; i++) {
+        w = json_object_get_string(json_object_array_get_idx(a, i));
+        if (!json_object_is_type(json_object_array_get_idx(a, i), json_type_string)) {
+            verify_problem(c, "confinement.restricted[%zu] is not a string", i);
+            continue;
+        }
+        writes |= strncmp(w, "writes only", 11) == 0;
+        net |= strstr(w, "TCP") != NULL;
+        sig |= strstr(w, "signals") != NULL;
+    }
+    if (strcmp(mech, "landlock") == 0) {
+        if (have_abi != 1)
+            verify_problem(c, "confinement by landlock without its ABI");
+        if (!writes)
+            verify_problem(c, "confinement by landlock does not restrict writes");
+        if (reason)
+            verify_problem(c, "confinement by landlock with a reason for being unconfined");
+        if (have_abi == 1 && ((net && abi < 4) || (sig && abi < 6)))
+            verify_problem(c, "confinement.restricted names what Landlock ABI %lld cannot restrict",
+                           (long long)abi);
+    } else {
+        if (n > 0)
+            verify_problem(c, "confinement.mechanism none but restrictions listed");
+        if (!reason || !reason[0])
+            verify_problem(c, "unconfined without a reason (confinement.reason)");
+        if (strict)
+            verify_problem(c, "unconfined although STRICT was set (confinement.strict)");
+    }
+}

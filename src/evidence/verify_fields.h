@@ -48,6 +48,11 @@ int vf_object(struct verify_ctx *c, const char *where, json_object *obj, const c
 int vf_file(struct verify_ctx *c, const char *where, json_object *obj, const char *path,
             const char *root, int null_ok);
 
+/* The "confinement" section of a record or profile, when there (a record
+ * written before it has none): its mechanism, ABI and restrictions agree
+ * (doc/evidence.md). */
+void vf_confinement(struct verify_ctx *c, json_object *rec);
+
 /* An id or label: [A-Za-z0-9._-]+, neither "." nor "..".  1 yes. */
 int vf_name_ok(const char *s);
 /* YYYY-MM-DDTHH:MM:SSZ with fields in range.  1 yes. */

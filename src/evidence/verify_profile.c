@@ -13,6 +13,7 @@
 
 #include "record.h"
 #include "verify.h"
+#include "verify_fields.h"
 #include "verify_util.h"
 
 
@@ -123,6 +124,7 @@ int verify_profile(json_object *prof, const char *name, const char *root, FILE *
     if (verify_head(&c, prof, PROFILE_FORMAT, "an ngcc-profile profile", PROFILE_FORMAT_VERSION, &is_ok) != 0)
         return c.problems;
     verify_listed_files(&c, prof, root);
+    vf_confinement(&c, prof);
     if (!is_ok) {
         if (!(record_get_string(prof, "reason") && record_get_string(prof, "reason")[0]))
             verify_problem(&c, "status %s without a reason", status);

@@ -16,6 +16,7 @@
 #include "record.h"
 #include "stats.h"
 #include "verify.h"
+#include "verify_fields.h"
 #include "verify_calls.h"
 #include "verify_memory.h"
 #include "verify_util.h"
@@ -208,6 +209,7 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
     if (peak >= 0)
         verify_same_int(&c, rec, "memory.peak_rss_bytes", peak);
     check_library(&c, rec);
+    vf_confinement(&c, rec);
     c.problems += verify_memory(rec, name, out);
     c.problems += verify_calls(rec, name, out);
     verify_listed_files(&c, rec, root);

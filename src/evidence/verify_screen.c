@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "record.h"
+#include "verify_fields.h"
 #include "verify_screen.h"
 #include "verify_util.h"
 
@@ -187,6 +188,7 @@ static int check_file(const char *name, const char *id, const char *label,
     check_checks(&c, doc);
     check_area(&c, doc, "memory");
     check_area(&c, doc, "secret");
+    vf_confinement(&c, doc);
     if (record_get(doc, "survey", &survey) != 0)
         verify_problem(&c, "missing field survey (an object or null)");
     else if (survey && !record_get_string(survey, "verdict"))

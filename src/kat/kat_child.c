@@ -11,6 +11,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -21,6 +22,7 @@
 #include "kind.h"
 #include "kind_kat.h"
 #include "ngcc_instance.h"
+#include "confine.h"
 #include "sandbox.h"
 
 /* ---- planning: how many records, which manifest line -------------------- */
@@ -109,7 +111,7 @@ int kat_child(int msg_fd, void *arg)
     struct ngcc_katgen_opts kopts;
     enum ngcc_katgen_status st;
     char missing[512] = "", katfile[NGCC_KATGEN_NAME_MAX], msg[1024];
-    char label[256];
+    char label[256], abs[PATH_MAX];
     const char *dlmsg;
     struct timespec t0, t1;
     size_t ambiguous;
@@ -122,7 +124,7 @@ int kat_child(int msg_fd, void *arg)
      * pipe (stdout and stderr both): never on MSG_FD. */
 
     ngcc_sandbox_send(msg_fd, "at - dlopen");
-    h = dlopen(o->dlpath, RTLD_NOW | RTLD_LOCAL);
+    h = dlopen(ngcc_confine_enter(o->dlpath, abs, sizeof abs), RTLD_NOW | RTLD_LOCAL);
     if (h == NULL) {
         dlmsg = dlerror();
         copy_clean(msg, sizeof msg, dlmsg ? dlmsg : "unknown error");

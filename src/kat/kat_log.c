@@ -136,6 +136,13 @@ static void write_log(const struct run *r, FILE *log)
                 r->sb.elapsed_s);
     else
         fprintf(log, "time: child %.6f s wall\n", r->sb.elapsed_s);
+    {
+        char conf[512];
+        ngcc_confine_describe(&r->sb.confinement, conf, sizeof conf);
+        fprintf(log, "confinement: %s\n", conf);
+    }
+    if (r->sb.scratch_left[0] != '\0')
+        fprintf(log, "scratch_left: %s\n", r->sb.scratch_left);
     if (r->sb.strays > 0)
         fprintf(log, "strays: %d process%s left behind by the library, "
                      "killed\n",

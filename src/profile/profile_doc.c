@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "confine.h"
 #include "digest.h"
 #include "hostcheck.h"
 #include "outcome.h"
@@ -282,6 +283,7 @@ static int spawn(const struct profile_options *o, const char *self_arg, const ch
     lim.timeout_s = o->timeout_s;
     lim.mem_bytes = o->mem_bytes;
     lim.cpu = cpu;
+    lim.writable = NULL;
     lim.on_out = on_out;
     lim.on_out_arg = &lw;
     lw.start = ngcc_reaper_now();
@@ -485,6 +487,11 @@ int profile_run(const struct profile_options *o, json_object **out)
     set_status(doc, oc, oc == OUTCOME_OK ? "" : why);
     json_object_object_add(doc, "process", proc);
     json_object_object_add(doc, "files", files);
+    {
+        struct ngcc_confinement conf;
+        ngcc_confine_current(&conf);
+        json_object_object_add(doc, "confinement", ngcc_confine_json(&conf, NULL));
+    }
     sys_utc_now(utc);
     add_str(doc, "finished_utc", utc);
 

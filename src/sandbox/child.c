@@ -28,6 +28,7 @@
 #endif
 
 #include "child.h"
+#include "confine.h"
 #include "reaper.h"
 #include "sysfile.h"
 
@@ -35,7 +36,7 @@
 #define EMU_MAX_WORDS 16
 
 /* What the child reports on the report pipe when it cannot exec. */
-enum { FAIL_CHDIR = 1, FAIL_EXEC, FAIL_EMULATOR };
+enum { FAIL_CHDIR = 1, FAIL_EXEC, FAIL_EMULATOR, FAIL_CONFINE };
 struct exec_failure {
     int stage;
     int err;
@@ -113,6 +114,7 @@ static void report_failure(int report_fd, int stage, int err)
 /* In the child, before exec: limits, pipes, directory.  Never returns. */
 static void exec_child(const char *exe, char *const argv[], const char *cwd,
                        const struct child_limits *lim, const struct emulation *em,
+                       const struct ngcc_confine_spec *cs, char *const envp[],
                        int out_fd, int err_fd, int report_fd)
 {
     struct rlimit rl = { 0, 0 };
@@ -138,13 +140,36 @@ static void exec_child(const char *exe, char *const argv[], const char *cwd,
     dup2(err_fd, 2);
     if (cwd && chdir(cwd) != 0)
         report_failure(report_fd, FAIL_CHDIR, errno);
-    execv(exe, argv);
+    /* Inherited by what it execs: valgrind and the sanitizers included. */
+    if (ngcc_confine_apply(cs) != 0)
+        report_failure(report_fd, FAIL_CONFINE, errno);
+    execve(exe, argv, envp);
     if (errno == ENOEXEC && em->argv) {
         /* A program for another architecture: through the emulator. */
-        execvp(em->argv[0], em->argv);
+        execvpe(em->argv[0], em->argv, envp);
         report_failure(report_fd, FAIL_EMULATOR, errno);
     }
     report_failure(report_fd, FAIL_EXEC, errno);
+}
+
+/* Our environment with the scratch directory as NGCC_SCRATCH and TMPDIR
+ * (made before fork); NULL on allocation failure. */
+static char **child_env(const struct ngcc_confine_spec *cs)
+{
+    extern char **environ;
+    size_t n = 0, k = 0;
+    char **e;
+    while (environ[n])
+        n++;
+    e = calloc(n + 3, sizeof *e);
+    if (!e)
+        return NULL;
+    for (n = 0; environ[n]; n++)
+        if (strncmp(environ[n], "NGCC_SCRATCH=", 13) != 0 && strncmp(environ[n], "TMPDIR=", 7) != 0)
+            e[k++] = environ[n];
+    e[k++] = (char *)cs->env_scratch;
+    e[k++] = (char *)cs->env_tmpdir;
+    return e;
 }
 
 static void keep_tail(char *tail, size_t cap, size_t *fill, const char *buf, size_t n)
@@ -209,10 +234,21 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     double start = ngcc_reaper_now();
     struct exec_failure f;
     struct emulation em;
+    struct ngcc_confine_spec cs;
+    char **envp;
     pid_t pid;
     ssize_t got;
 
     memset(res, 0, sizeof *res);
+    if (ngcc_confine_prepare(&cs, cwd, exe, argv, NULL, lim->writable, res->error, sizeof res->error) != 0)
+        return -1;
+    res->confinement = cs.c;
+    envp = child_env(&cs);
+    if (!envp) {
+        ngcc_confine_finish(&cs, NULL, 0);
+        snprintf(res->error, sizeof res->error, "out of memory");
+        return -1;
+    }
     emulation_prepare(&em, exe, argv);
     if (pipe2(out, O_CLOEXEC) != 0)
         goto sysfail;
@@ -234,7 +270,8 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
         goto sysfail;
     }
     if (pid == 0)
-        exec_child(exe, argv, cwd, lim, &em, out[1], err[1], rep[1]);
+        exec_child(exe, argv, cwd, lim, &em, &cs, envp, out[1], err[1], rep[1]);
+    free(envp);
     close(out[1]);
     close(err[1]);
     close(rep[1]);
@@ -248,6 +285,9 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     if (got == (ssize_t)sizeof f) {
         if (f.stage == FAIL_CHDIR)
             snprintf(res->error, sizeof res->error, "cannot enter %s: %s", cwd, strerror(f.err));
+        else if (f.stage == FAIL_CONFINE)
+            snprintf(res->error, sizeof res->error, "cannot confine the child (Landlock ABI %d): %s",
+                     cs.c.abi, strerror(f.err));
         else if (f.stage == FAIL_EMULATOR)
             snprintf(res->error, sizeof res->error,
                      "cannot run %s through the emulator %s (TEST_EMULATOR): %s",
@@ -262,6 +302,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
         close(err[0]);
         waitpid(pid, &status, 0);
         emulation_free(&em);
+        ngcc_confine_finish(&cs, NULL, 0);
         return -1;
     }
     emulation_free(&em);
@@ -288,6 +329,7 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
     w.arg = &k;
     if (ngcc_reaper_watch(pid, &w, &rr) != 0)
         rr.status = 0;
+    ngcc_confine_finish(&cs, res->scratch_left, sizeof res->scratch_left);
     status = rr.status;
     res->timed_out = rr.timed_out;
     res->strays = rr.strays;
@@ -308,6 +350,8 @@ int child_run(const char *exe, char *const argv[], const char *cwd,
 sysfail:
     snprintf(res->error, sizeof res->error, "cannot start a child: %s", strerror(errno));
     emulation_free(&em);
+    free(envp);
+    ngcc_confine_finish(&cs, NULL, 0);
     return -1;
 }
 
@@ -366,6 +410,10 @@ void child_note(const struct child_result *res, char *buf, size_t size)
     if (res->strays > 0 && used < size)
         snprintf(buf + used, size - used, "%s%d stray process%s left behind, killed",
                  used ? "; " : "", res->strays, res->strays == 1 ? "" : "es");
+    used = strlen(buf);
+    if (res->scratch_left[0] && used < size)
+        snprintf(buf + used, size - used, "%sleft in its scratch directory: %s",
+                 used ? "; " : "", res->scratch_left);
 }
 
 void child_result_free(struct child_result *res)

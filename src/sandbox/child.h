@@ -8,10 +8,14 @@
 
 #include <stddef.h>
 
+#include "confine.h"
+
 struct child_limits {
     double timeout_s;             /* wall-clock limit; <= 0: none */
     unsigned long long mem_bytes; /* RLIMIT_AS; 0: none */
     int cpu;                      /* pinned before exec; -1: not pinned */
+    const char *writable;         /* also writable beneath it, besides the
+                                     child's scratch directory; NULL: none */
     /* Called with all of stdout so far whenever more arrives; it may move
      * *DEADLINE (seconds on ngcc_reaper_now()'s clock).  NULL: none. */
     void (*on_out)(const char *out, size_t len, double *deadline, void *arg);
@@ -32,6 +36,8 @@ struct child_result {
     size_t out_len;
     char err_tail[4096]; /* the last bytes of stderr */
     char error[256];     /* why it did not start */
+    struct ngcc_confinement confinement; /* what it ran under (confine.h) */
+    char scratch_left[512]; /* names it left in its scratch directory */
 };
 
 /* Run EXE with ARGV in directory CWD (NULL: ours).  0 when the child ran

@@ -126,7 +126,8 @@ static int rlimit_as_enforced(void)
 }
 
 /* Child side: everything up to calling FN.  Never returns. */
-static void child_main(const struct ngcc_sandbox_limits *lim, int msg_fd,
+static void child_main(const struct ngcc_sandbox_limits *lim,
+                       const struct ngcc_confine_spec *cs, int msg_fd,
                        int out_fd, pid_t parent, ngcc_sandbox_fn fn, void *arg)
 {
     static const int fatal[] = {
@@ -183,6 +184,17 @@ static void child_main(const struct ngcc_sandbox_limits *lim, int msg_fd,
     if (out_fd >= 0) {
         dup2(out_fd, 2);
         close(out_fd);
+    }
+    /* The loader enters the scratch directory (ngcc_confine_enter); what
+     * the candidate's callees make in $TMPDIR lands there too. */
+    if (cs->scratch[0]) {
+        setenv("NGCC_SCRATCH", cs->scratch, 1);
+        setenv("TMPDIR", cs->scratch, 1);
+    }
+    if (ngcc_confine_apply(cs) != 0) {
+        fprintf(stderr, "cannot confine the child (Landlock ABI %d): %s\n", cs->c.abi,
+                strerror(errno));
+        _exit(NGCC_SANDBOX_CONFINE_FAILED);
     }
     _exit(fn(msg_fd, arg) & 0xff);
 }
@@ -253,6 +265,7 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
 {
     static const struct ngcc_sandbox_io no_io = {NULL, NULL, NULL};
     struct channels *ch;
+    struct ngcc_confine_spec *cs;
     struct ngcc_reaper_watch w;
     struct ngcc_reaper_result rr;
     int pfd[2], ofd[2] = {-1, -1};
@@ -268,8 +281,23 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
         return -1;
     }
     ch->io = io;
+    cs = malloc(sizeof *cs);
+    if (cs == NULL) {
+        snprintf(err, errsize, "out of memory");
+        free(ch);
+        return -1;
+    }
+    if (ngcc_confine_prepare(cs, NULL, lim->argv ? lim->argv[0] : NULL, lim->argv, lim->readable,
+                             lim->writable, err, errsize) != 0) {
+        free(cs);
+        free(ch);
+        return -1;
+    }
+    res->confinement = cs->c;
     if (pipe(pfd) != 0 || (io->on_output != NULL && pipe(ofd) != 0)) {
         snprintf(err, errsize, "pipe: %s", strerror(errno));
+        ngcc_confine_finish(cs, NULL, 0);
+        free(cs);
         free(ch);
         return -1;
     }
@@ -291,6 +319,8 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
             close(ofd[0]);
             close(ofd[1]);
         }
+        ngcc_confine_finish(cs, NULL, 0);
+        free(cs);
         free(ch);
         return -1;
     }
@@ -298,7 +328,7 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
         close(pfd[0]);
         if (ofd[0] >= 0)
             close(ofd[0]);
-        child_main(lim, pfd[1], ofd[1], parent, fn, fn_arg);
+        child_main(lim, cs, pfd[1], ofd[1], parent, fn, fn_arg);
     }
     setpgid(pid, pid); /* also done by the child; whichever runs first */
     close(pfd[1]);
@@ -315,9 +345,13 @@ int ngcc_sandbox_run(const struct ngcc_sandbox_limits *lim, ngcc_sandbox_fn fn,
     w.arg = ch;
     if (ngcc_reaper_watch(pid, &w, &rr) != 0) {
         snprintf(err, errsize, "waitpid: %s", strerror(errno));
+        ngcc_confine_finish(cs, NULL, 0);
+        free(cs);
         free(ch);
         return -1;
     }
+    ngcc_confine_finish(cs, res->scratch_left, sizeof res->scratch_left);
+    free(cs);
     feed_end(&ch->msg, io->on_line, io->arg);
     feed_end(&ch->out, io->on_output, io->arg);
     res->elapsed_s = ngcc_reaper_now() - start;

@@ -14,11 +14,15 @@
  * by line to another callback: output never passes for a message.  When
  * the child ends, or at the wall clock limit, its process group and every
  * process it left behind are killed (reaper.h); their number is reported.
+ * Before the function runs, the child is confined with Landlock
+ * (src/sandbox/confine.h): writes only in its scratch directory.
  */
 #ifndef NGCC_KAT_SANDBOX_H
 #define NGCC_KAT_SANDBOX_H
 
 #include <stddef.h>
+
+#include "confine.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -26,10 +30,20 @@ extern "C" {
 
 /* Lines longer than this reach the callback truncated. */
 #define NGCC_SANDBOX_MAX_LINE 4096
+/* The child's exit status when Landlock refused its rules (the kernel has
+ * Landlock, so running unconfined would say what is not so). */
+#define NGCC_SANDBOX_CONFINE_FAILED 125
 
 struct ngcc_sandbox_limits {
     double timeout_s;           /* wall clock; <= 0: none */
     unsigned long memory_mib;   /* address space; 0: none */
+    /* The child is confined (confine.h) to a fresh scratch directory, its
+     * working directory, removed after it.  Reads are allowed beneath the
+     * directory of READABLE, and of every word of an exec'd ARGV, writes
+     * also beneath WRITABLE; each may be NULL. */
+    const char *readable;
+    char *const *argv;
+    const char *writable;
 };
 
 enum ngcc_sandbox_outcome {
@@ -48,6 +62,8 @@ struct ngcc_sandbox_result {
                                    (its shadow memory needs terabytes of
                                    address space) */
     int strays;                 /* processes left behind, killed */
+    struct ngcc_confinement confinement; /* what the child ran under */
+    char scratch_left[512];     /* names it left in its scratch directory */
 };
 
 /* Runs in the child; its return value (0..255) is the exit status. */

@@ -71,7 +71,8 @@ static int exec_child(int msg_fd, void *arg)
  * not the candidate's, its status.  Returns the exit code (-1 signal or
  * timeout: status set). */
 static int run(const struct screen_config *cfg, char **argv, const char *const *env,
-               unsigned long memory_mib, struct output *out, struct screen_check *chk)
+               unsigned long memory_mib, const char *writable, struct output *out,
+               struct screen_check *chk)
 {
     struct ngcc_sandbox_limits lim;
     struct ngcc_sandbox_io io;
@@ -80,6 +81,9 @@ static int run(const struct screen_config *cfg, char **argv, const char *const *
     char err[256];
     lim.timeout_s = chk->limit_s > 0 ? chk->limit_s : cfg->timeout_s;
     lim.memory_mib = memory_mib;
+    lim.readable = NULL;
+    lim.argv = argv;
+    lim.writable = writable;
     io.on_line = NULL;
     io.on_output = on_output;
     io.arg = out;
@@ -159,7 +163,7 @@ void screen_check_asan(const struct screen_config *cfg, const char *runtime, con
     env[4] = NULL;
     /* The address space is left unlimited: the shadow memory needs
      * terabytes; hard_rss_limit_mb bounds the memory instead. */
-    code = run(cfg, argv, env, 0, &out, chk);
+    code = run(cfg, argv, env, 0, NULL, &out, chk);
     chk->reports = (long)screen_parse_sanitizers(all, src, mode, out.text ? out.text : "");
     conclude(chk, code, ASAN_EXIT, &out);
     free(out.text);
@@ -216,7 +220,7 @@ void screen_check_valgrind(const struct screen_config *cfg, const char *library,
     argv[k++] = nbuf;
     argv[k++] = (char *)library;
     argv[k] = NULL;
-    code = run(cfg, argv, NULL, cfg->memory_mib, &out, chk);
+    code = run(cfg, argv, NULL, cfg->memory_mib, dir, &out, chk);
     text = sys_read_file(xml, NULL);
     if (text) {
         chk->reports = screen_parse_valgrind(all, src, area, "", text, leaked);

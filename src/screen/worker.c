@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confine.h"
 #include "katgen.h"
 #include "kind.h"
 #include "kind_kat.h"
@@ -58,7 +59,8 @@ static const struct kind *kind_of(void *h)
 
 static int load(const char *library, const struct kind **k, kind_kat_api *api)
 {
-    void *h = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+    char abs[4096];
+    void *h = dlopen(ngcc_confine_enter(library, abs, sizeof abs), RTLD_NOW | RTLD_LOCAL);
     char missing[512] = "";
     if (!h) {
         fprintf(stderr, PREFIX "%s\n", dlerror());

@@ -307,6 +307,7 @@ int icount_run(const char *self, const char *library, const char *op, int calls,
     lim.timeout_s = timeout_s;
     lim.mem_bytes = mem_bytes;
     lim.cpu = -1;
+    lim.writable = r->source == ICOUNT_VALGRIND ? dir : NULL; /* callgrind's output */
     if (child_run(r->source == ICOUNT_VALGRIND ? vg : self, argv, root, &lim, &c) != 0) {
         fprintf(stderr, "ngcc-bench: %s\n", c.error);
         child_result_free(&c);

@@ -10,10 +10,12 @@
 #endif
 
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "confine.h"
 #include "instance.h"
 #include "kind_timer.h"
 #include "record.h"
@@ -93,11 +95,13 @@ static void *sym(struct instance *in, const char *name, char *why, size_t size)
 enum outcome instance_load(struct instance *in, const char *op, const char *path,
                            char *why, size_t size)
 {
+    char abs[PATH_MAX];
     memset(in, 0, sizeof *in);
     in->op = -1;
     why[0] = '\0';
     if (timer_op_is_null(op))
         return OUTCOME_OK;
+    path = ngcc_confine_enter(path, abs, sizeof abs);
     in->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!in->dl) {
         snprintf(why, size, "dlopen: %s", dlerror());

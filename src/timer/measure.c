@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "child.h"
+#include "confine.h"
 #include "environment.h"
 #include "hostcheck.h"
 #include "memory_pass.h"
@@ -113,6 +114,7 @@ static int spawn(struct run *R, const char *role, int slot, int attempt, long it
         return -1;
     }
     json_object_array_add(R->processes, process_json(role, slot, attempt, argv, &c, started));
+    ngcc_confine_merge_names(R->scratch_left, sizeof R->scratch_left, c.scratch_left);
 
     out = c.exited ? json_tokener_parse(c.out) : NULL;
     if (out && trial_from_json(out, res) == 0 &&
@@ -476,6 +478,11 @@ int measure_finish(struct run *R, json_object **record)
     R->counter_json = NULL;
     json_object_object_add(R->rec, "files", R->files);
     R->files = NULL;
+    {
+        struct ngcc_confinement conf;
+        ngcc_confine_current(&conf);
+        json_object_object_add(R->rec, "confinement", ngcc_confine_json(&conf, R->scratch_left));
+    }
     rec_add_str(R->rec, "status", outcome_name(R->status));
     rec_add_str(R->rec, "reason", R->reason);
     sys_utc_now(utc);

@@ -33,6 +33,7 @@ struct run {
     double fixed_hz;
     int disturbed_rule;
     double origin_s;     /* sys_now() at the start of the command */
+    char scratch_left[512]; /* names its processes left in their scratch directories */
     struct plan plan;    /* iters 0: no plan (calibration failed) */
     double setup_s;      /* of the calibration process */
     struct trial_result cal;

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "confine.h"
 #include "gnu_cli.h"
 #include "icount.h"
 #include "outcome.h"
@@ -38,6 +39,7 @@ static void usage(FILE *f)
 "       " PROG " elf [--bytes] LIBRARY\n"
 "       " PROG " check [--root DIR] SYSTEMDIR\n"
 "       " PROG " get FILE PATH...\n"
+"       " PROG " confinement [--cost N]\n"
 "       " PROG " count [--op OP|all] [--calls N] [--root DIR] [--timeout S] [--out FILE] LIBRARY\n"
 "       " PROG " trial --op OP --iters N --warmups N [--cpu N] [--counter NAME]\n"
 "                  [--no-memory-pass] [LIBRARY]\n"
@@ -72,6 +74,9 @@ static void usage(FILE *f)
 "          perf_event_open where the kernel counts them, else valgrind\n"
 "          (callgrind, inside the API call only); printed, or as JSON with\n"
 "          --out; exit 77 when neither exists (doc/robust.md)\n"
+"  confinement  what the children that run candidate code are confined by\n"
+"          (Landlock ABI, restrictions; exit 1 when unconfined); --cost N also\n"
+"          times N plain and N confined children\n"
 "  trial   (internal) one trial in this process; one JSON object on stdout\n"
 "  count-child  (internal) the counted calls of count\n"
 "\n");
@@ -164,5 +169,7 @@ int main(int argc, char **argv)
         return cmd_check(argc - 1, argv + 1);
     if (strcmp(cmd, "get") == 0)
         return cmd_get(argc - 1, argv + 1);
+    if (strcmp(cmd, "confinement") == 0)
+        return ngcc_confine_main(argc - 1, argv + 1);
     cli_die(EXIT_BENCH_USAGE, "unknown command '%s' (try '" PROG " --help')", cmd);
 }

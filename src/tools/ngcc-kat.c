@@ -122,6 +122,9 @@ static int run_child(struct run *r)
 
     lim.timeout_s = o->timeout_s;
     lim.memory_mib = o->memory_mib;
+    lim.readable = o->library;
+    lim.argv = NULL;
+    lim.writable = NULL;
     cc.opt = o;
     cc.manifest = r->mp;
     cc.kat_fd = r->kat_fd;

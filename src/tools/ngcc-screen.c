@@ -15,6 +15,7 @@
 #include <json.h>
 
 #include "checks.h"
+#include "confine.h"
 #include "document.h"
 #include "finding.h"
 #include "check_limits.h"
@@ -342,6 +343,11 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(doc, "asan_library", screen_file_json(alib, o->root));
     json_object_object_add(doc, "memcheck_library", screen_file_json(mlib, o->root));
     json_object_object_add(doc, "patterns", screen_file_json(screen_patterns_path(), o->root));
+    {
+        struct ngcc_confinement conf; /* what every check's child ran under */
+        ngcc_confine_current(&conf);
+        json_object_object_add(doc, "confinement", ngcc_confine_json(&conf, NULL));
+    }
     arr = json_object_new_array();
     for (i = 0; i < nchk; i++)
         json_object_array_add(arr, screen_check_json(&chk[i]));
