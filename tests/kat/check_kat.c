@@ -1047,7 +1047,7 @@ static int child_allocates(int fd, void *arg)
 
 START_TEST(sandbox_exit_and_lines)
 {
-    struct ngcc_sandbox_limits lim = {10, 0};
+    struct ngcc_sandbox_limits lim = {10, 0, NULL, NULL, NULL};
     struct ngcc_sandbox_result res;
     struct lines l;
     char err[128];
@@ -1063,7 +1063,7 @@ END_TEST
 
 START_TEST(sandbox_signal)
 {
-    struct ngcc_sandbox_limits lim = {10, 0};
+    struct ngcc_sandbox_limits lim = {10, 0, NULL, NULL, NULL};
     struct ngcc_sandbox_result res;
     struct lines l;
     char err[128];
@@ -1081,7 +1081,7 @@ END_TEST
 
 START_TEST(sandbox_timeout)
 {
-    struct ngcc_sandbox_limits lim = {0.3, 0};
+    struct ngcc_sandbox_limits lim = {0.3, 0, NULL, NULL, NULL};
     struct ngcc_sandbox_result res;
     char err[128];
 
@@ -1095,7 +1095,7 @@ END_TEST
 
 START_TEST(sandbox_memory_limit)
 {
-    struct ngcc_sandbox_limits lim = {10, 1024};
+    struct ngcc_sandbox_limits lim = {10, 1024, NULL, NULL, NULL};
     struct ngcc_sandbox_result res;
     struct lines l;
     char err[128];

@@ -109,7 +109,7 @@ static int child_prints(int fd, void *arg)
 
 static void run_and_check_strays(ngcc_sandbox_fn fn)
 {
-    struct ngcc_sandbox_limits lim = {30, 0};
+    struct ngcc_sandbox_limits lim = {30, 0, NULL, NULL, NULL};
     struct ngcc_sandbox_io io = {on_msg, NULL, NULL};
     struct ngcc_sandbox_result res;
     struct seen s;
@@ -151,7 +151,7 @@ END_TEST
 
 START_TEST(reaper_output_is_not_a_message)
 {
-    struct ngcc_sandbox_limits lim = {30, 0};
+    struct ngcc_sandbox_limits lim = {30, 0, NULL, NULL, NULL};
     struct ngcc_sandbox_io io = {on_msg, on_out, NULL};
     struct ngcc_sandbox_result res;
     struct seen s;

@@ -244,7 +244,7 @@ START_TEST(test_enter_and_describe)
 {
     struct ngcc_confine_spec s;
     struct ngcc_confinement c;
-    char err[256], abs[4096], cwd[4096], line[512], want[4096];
+    char err[256], abs[4096], cwd[4096], line[512], want[4096 + 16];
     const char *p;
 
     ck_assert_int_eq(ngcc_confine_prepare(&s, NULL, NULL, NULL, NULL, NULL, err, sizeof err), 0);
