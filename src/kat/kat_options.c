@@ -94,7 +94,7 @@ static void usage(FILE *f)
 "  0  PASS        the digest matches every reference given, or was written\n"
 "  1  MISMATCH    it differs from the manifest line or the KAT file\n"
 "  2  NOKAT       no reference: no manifest line and no KAT file\n"
-"  3  CRYPTOFAIL  a call failed, or dec disagreed with enc\n"
+"  3  CRYPTOFAIL  a call failed, or disagreed (dec with enc, verify with sign)\n"
 "  4  OVERFLOW    the library wrote outside a buffer\n"
 "  5  LOADFAIL    the library or one of its symbols could not be loaded\n"
 "  6  TIMEOUT     the child hit the time limit\n"
