@@ -25,9 +25,9 @@ const char *const kat_status_names[] = {
     "LOADFAIL", "TIMEOUT", "CRASH", "USAGE",
 };
 
-/* The names of the kinds' official drivers, or their KAT files under
- * "<label>/" with "<instance>" for the name, joined by " or ": the help
- * says what the table says. */
+/* The names of the kinds' official drivers, or their KAT files with
+ * "<instance>" for the name, joined by " or ": the help says what the
+ * table says. */
 static void kinds_list(FILE *f, int files)
 {
     char name[NGCC_KATGEN_NAME_MAX];
@@ -41,7 +41,7 @@ static void kinds_list(FILE *f, int files)
             fputs(kinds[i]->kat->official_driver, f);
         else if (ngcc_katgen_filename(kinds[i], "<instance>", name,
                                       sizeof name) == 0)
-            fprintf(f, "<label>/%s", name);
+            fputs(name, f);
     }
 }
 
@@ -49,12 +49,14 @@ static void usage(FILE *f)
 {
     fprintf(f,
 "Usage: " PROG " [OPTION]... LIBRARY\n"
-"Generate the known-answer tests of an instance library the way the official\n");
+"Generate the known-answer tests of an instance library the way the official\n"
+"driver of its kind does (");
     kinds_list(f, 0);
     fprintf(f,
-" driver does, and check their canonical digest against a manifest\n"
-"line or a submitted KAT file.  The library is loaded only in a child\n"
-"process with time and memory limits.  Prints the KAT log, ending with\n"
+"), and check their\n"
+"canonical digest against a manifest line or a submitted KAT file.  The\n"
+"library is loaded only in a child process with time and memory limits.\n"
+"Prints the KAT log, ending with\n"
 "  RESULT <id> <instance> <STATUS>[ <reason>]\n"
 "\n"
 "  -m, --manifest=FILE        compare with this instance's line in FILE\n"
@@ -69,7 +71,8 @@ static void usage(FILE *f)
 "                             was generated in full)\n"
 "  -l, --log=FILE             also write the KAT log to FILE\n"
 "  -w, --write-manifest=FILE  add or replace this instance's line in FILE\n"
-"                             (mode strict, ");
+"                             (mode strict, <label>/<KAT file>:\n"
+"                             ");
     kinds_list(f, 1);
     fprintf(f,
 ");\n"
@@ -91,7 +94,7 @@ static void usage(FILE *f)
 "  0  PASS        the digest matches every reference given, or was written\n"
 "  1  MISMATCH    it differs from the manifest line or the KAT file\n"
 "  2  NOKAT       no reference: no manifest line and no KAT file\n"
-"  3  CRYPTOFAIL  a call failed, or dec disagreed with enc\n"
+"  3  CRYPTOFAIL  a call failed, or disagreed (dec with enc, verify with sign)\n"
 "  4  OVERFLOW    the library wrote outside a buffer\n"
 "  5  LOADFAIL    the library or one of its symbols could not be loaded\n"
 "  6  TIMEOUT     the child hit the time limit\n"

@@ -9,8 +9,9 @@
 #include "kind.h"
 
 extern const struct kind kind_kem;
+extern const struct kind kind_sig;
 
-const struct kind *const kinds[] = { &kind_kem, NULL };
+const struct kind *const kinds[] = { &kind_kem, &kind_sig, NULL };
 
 const struct kind *kind_find(const char *name)
 {

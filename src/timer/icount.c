@@ -258,10 +258,10 @@ static void valgrind_version(char *buf, size_t size)
 int icount_run(const char *self, const char *library, const char *op, int calls, const char *root,
                double timeout_s, unsigned long long mem_bytes, struct icount_result *r)
 {
-    char why[240], dir[] = "/tmp/ngcc-icount.XXXXXX", out_arg[PATH_MAX + 32], toggle[64], s_calls[16];
+    char why[240], dir[] = "/tmp/ngcc-icount.XXXXXX", out_arg[PATH_MAX + 32], toggle[4][64], s_calls[16];
     char vg[PATH_MAX];
-    char *argv[16];
-    int n = 0, i;
+    char *argv[24];
+    int n = 0, i, k, t = 0;
     struct child_limits lim;
     struct child_result c;
     json_object *res = NULL, *a;
@@ -281,14 +281,22 @@ int icount_run(const char *self, const char *library, const char *op, int calls,
         }
         valgrind_version(r->tool, sizeof r->tool);
         snprintf(out_arg, sizeof out_arg, "--callgrind-out-file=%s/cg", dir);
-        const struct kind_op *e = timer_op_entry(NULL, op, NULL);
-        snprintf(toggle, sizeof toggle, "--toggle-collect=%s", e ? e->function : op);
+        /* The op's function in every kind that has the op (keygen: kem_keygen,
+         * sig_keygen): this process does not know the library's kind, and
+         * the other kinds' functions are not in it. */
+        for (k = 0; kinds[k] && t < 4; k++)
+            if ((i = kind_op_index(kinds[k], op)) >= 0)
+                snprintf(toggle[t++], sizeof toggle[0], "--toggle-collect=%s",
+                         kinds[k]->ops[i].function);
+        if (t == 0)
+            snprintf(toggle[t++], sizeof toggle[0], "--toggle-collect=%s", op);
         argv[n++] = "valgrind";
         argv[n++] = "--tool=callgrind";
         argv[n++] = "--quiet";
         argv[n++] = "--instr-atstart=no";
         argv[n++] = "--collect-atstart=no";
-        argv[n++] = toggle;
+        for (k = 0; k < t; k++)
+            argv[n++] = toggle[k];
         argv[n++] = out_arg;
     } else {
         snprintf(r->tool, sizeof r->tool, "perf_event_open(PERF_COUNT_HW_INSTRUCTIONS, exclude_kernel)");

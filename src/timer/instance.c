@@ -51,8 +51,10 @@ const char *timer_op_list(void)
     for (k = 0; kinds[k]; k++)
         for (i = 0; i < kinds[k]->nops; i++) {
             const char *name = kinds[k]->ops[i].name;
-            /* once each, in the table's order */
-            if (timer_op_find(name) != name)
+            const struct kind *first = NULL;
+            /* once each (kinds share names: keygen), in the table's order */
+            timer_op_entry(NULL, name, &first);
+            if (first != kinds[k])
                 continue;
             n += (size_t)snprintf(list + n, n < sizeof list ? sizeof list - n : 0, "%s%s",
                                   n ? ", " : "", name);

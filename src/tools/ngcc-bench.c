@@ -26,11 +26,14 @@
 #include "confine.h"
 #include "gnu_cli.h"
 #include "icount.h"
+#include "kind.h"
 #include "outcome.h"
 #include "ngcc-bench.h"
 
 static void usage(FILE *f)
 {
+    int k, i;
+
     fprintf(f,
 "Usage: " PROG " run --op OP --out RECORD.json [OPTION]... LIBRARY\n"
 "       " PROG " run-many [OPTION]... --jobs FILE\n"
@@ -69,8 +72,8 @@ static void usage(FILE *f)
 "          per problem, then a summary\n"
 "  get     print the value at each dotted PATH of JSON FILE on a line of its\n"
 "          own (stats.sum_seconds, environment.problems), for scripts\n"
-"  count   instructions per call of OP (default: all three) of LIBRARY: user-mode\n"
-"          instructions of N calls (default 3) after one warm-up, from\n"
+"  count   instructions per call of OP (default: all of its kind) of LIBRARY:\n"
+"          user-mode instructions of N calls (default 3) after one warm-up, from\n"
 "          perf_event_open where the kernel counts them, else valgrind\n"
 "          (callgrind, inside the API call only); printed, or as JSON with\n"
 "          --out; exit 77 when neither exists (doc/robust.md)\n"
@@ -81,9 +84,15 @@ static void usage(FILE *f)
 "  count-child  (internal) the counted calls of count\n"
 "\n");
     /* In parts: C99 promises string literals of 4095 bytes only. */
+    fprintf(f, "Options of run and null:\n"
+"  --op OP                the operation (run: required), one of its kind's:\n");
+    for (k = 0; kinds[k]; k++) {
+        fprintf(f, "                         ");
+        for (i = 0; i < kinds[k]->nops; i++)
+            fprintf(f, "%s%s", i ? "|" : "", kinds[k]->ops[i].name);
+        fprintf(f, " (%s)\n", kinds[k]->title);
+    }
     fprintf(f,
-"Options of run and null:\n"
-"  --op keygen|enc|dec    the operation (run: required)\n"
 "  --out FILE             the record (run: required)\n"
 "  --root DIR             the package root: paths in records are relative to it,\n"
 "                         trial processes run there (default: .)\n"

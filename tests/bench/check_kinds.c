@@ -1,7 +1,8 @@
 /* check_kinds.c -- unit tests of the kind table (src/kinds/kind.h): the
  * lookups, every entry complete and consistent with its symbols, the
  * timer's operation names (instance.h), and the KEM timer hooks
- * (kem_timer.c) through instance.c on a fake KEM defined in this program
+ * (kem_timer.c) and the signature's (sig_timer.c) through instance.c on a
+ * fake KEM and a fake signature scheme defined in this program
  * (exported with -export-dynamic, loaded by dlopen(NULL)).  Check, fork
  * mode.  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
@@ -9,6 +10,7 @@
 #endif
 
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,7 @@
 #include "kind.h"
 #include "kind_timer.h"
 #include "ngcc_instance.h"
+#include "sig_timer.h"
 
 /* ---- the fake KEM: pk 4, sk 6, ct 3, ss 2 bytes ---- */
 
@@ -80,6 +83,66 @@ int kem_dec(unsigned char *sk, unsigned long long sk_len, unsigned char *ct,
     ss[1] = (unsigned char)(ct[1] + (fault == F_DEC_DRIFTS && calls_dec > 1));
     *ss_len = 2;
     return 0;
+}
+
+
+/* ---- the fake signature scheme: pk 4, sk 6, sn at most 5 bytes ---- */
+
+enum sig_fault { SF_NONE, SF_SIGN_FLAKY, SF_SIGN_FAILS, SF_VERIFY_REJECTS, SF_SN_TOO_LONG };
+static enum sig_fault sig_fault;
+static long calls_sig_keygen, calls_sign, calls_verify;
+
+unsigned long long sig_get_pk_len_bytes(void);
+unsigned long long sig_get_sk_len_bytes(void);
+unsigned long long sig_get_sn_len_bytes(void);
+int sig_keygen(unsigned char *, unsigned long long *, unsigned char *, unsigned long long *);
+int sig_sign(unsigned char *, unsigned long long, unsigned char *, unsigned long long,
+             unsigned char *, unsigned long long *);
+int sig_verify(unsigned char *, unsigned long long, unsigned char *, unsigned long long,
+               unsigned char *, unsigned long long);
+
+unsigned long long sig_get_pk_len_bytes(void) { return 4; }
+unsigned long long sig_get_sk_len_bytes(void) { return 6; }
+unsigned long long sig_get_sn_len_bytes(void) { return 5; }
+
+int sig_keygen(unsigned char *pk, unsigned long long *pk_len, unsigned char *sk,
+               unsigned long long *sk_len)
+{
+    calls_sig_keygen++;
+    memcpy(pk, "\x11\x12\x13\x14", 4);
+    memcpy(sk, "\x21\x22\x23\x24\x25\x26", 6);
+    *pk_len = 4;
+    *sk_len = 6;
+    return 0;
+}
+
+/* Signatures of 3 and 5 bytes in turn; a flaky sign fails 2 calls in 3. */
+int sig_sign(unsigned char *sk, unsigned long long sk_len, unsigned char *m,
+             unsigned long long m_len, unsigned char *sn, unsigned long long *sn_len)
+{
+    int i;
+    calls_sign++;
+    ck_assert_uint_eq(sk_len, 6);
+    ck_assert_uint_eq(m_len, 64);
+    for (i = 0; i < 64; i++)
+        ck_assert_int_eq(m[i], (i * 131 + 64) & 0xff);
+    ck_assert_uint_eq(*sn_len, 5);   /* reset to the getter's before every call */
+    if (sig_fault == SF_SIGN_FAILS || (sig_fault == SF_SIGN_FLAKY && calls_sign % 3 != 0))
+        return -3;
+    memset(sn, sk[0], 5);
+    *sn_len = sig_fault == SF_SN_TOO_LONG && calls_sign > 1 ? 6 : 3 + 2 * (unsigned long long)(calls_sign & 1);
+    return 0;
+}
+
+int sig_verify(unsigned char *pk, unsigned long long pk_len, unsigned char *sn,
+               unsigned long long sn_len, unsigned char *m, unsigned long long m_len)
+{
+    calls_verify++;
+    ck_assert_uint_eq(pk_len, 4);
+    ck_assert_uint_eq(m_len, 64);
+    ck_assert(sn_len == 3 || sn_len == 5);
+    (void)m;
+    return sig_fault == SF_VERIFY_REJECTS || sn[0] != 0x21 || pk[0] != 0x11 ? -1 : 0;
 }
 
 const struct ngcc_instance_info *ngcc_instance_info(void);
@@ -188,7 +251,7 @@ START_TEST(timer_op_names)
     ck_assert_ptr_null(timer_op_find("nope"));
     ck_assert_ptr_null(timer_op_find("KEYGEN"));
     ck_assert_ptr_null(timer_op_find(NULL));
-    ck_assert_str_eq(timer_op_list(), "keygen, enc, dec");
+    ck_assert_str_eq(timer_op_list(), "keygen, enc, dec, sign, verify");
     ck_assert_ptr_eq(timer_op_entry(NULL, "dec", &got), &k->ops[2]);
     ck_assert_ptr_eq(got, k);
     ck_assert_ptr_eq(timer_op_entry("nope", "keygen", NULL), &k->ops[0]);
@@ -347,6 +410,171 @@ START_TEST(null_op_is_the_timers)
 }
 END_TEST
 
+
+/* ---- the signature kind: its entry, and its timer hooks on the fake ---- */
+
+START_TEST(sig_entry)
+{
+    static const char *const symbols[] = {
+        "sig_get_pk_len_bytes", "sig_get_sk_len_bytes", "sig_get_sn_len_bytes",
+        "sig_keygen", "sig_sign", "sig_verify", NULL
+    };
+    static const char *const ops[] = { "keygen", "sign", "verify" };
+    static const char *const sizes[] = { "pk", "sk", "sn" };
+    static const char *const labels[] = { "public key", "secret key", "signature" };
+    const struct kind *k = kind_find("sig");
+    char fn[32];
+    int i;
+
+    ck_assert_ptr_nonnull(k);
+    ck_assert_ptr_eq(kinds[1], k);  /* after the KEM: the KEM stays the first kind */
+    ck_assert_str_eq(k->header, "SIG_AlgorithmInstance.h");
+    ck_assert_str_eq(k->kat_file, "KAT_SIG_%s.txt");
+    ck_assert_uint_eq(k->kat_records, 10);
+    ck_assert_str_eq(k->yardstick_id, "mldsa");
+    ck_assert_str_eq(k->yardstick_name, "ML-DSA");
+    for (i = 0; symbols[i]; i++)
+        ck_assert_str_eq(k->symbols[i], symbols[i]);
+    ck_assert_ptr_null(k->symbols[i]);
+    ck_assert_int_eq(k->nops, 3);
+    for (i = 0; i < 3; i++) {
+        snprintf(fn, sizeof fn, "sig_%s", ops[i]);
+        ck_assert_str_eq(k->ops[i].name, ops[i]);
+        ck_assert_str_eq(k->ops[i].function, fn);
+    }
+    ck_assert_int_eq(k->nsizes, 3);
+    for (i = 0; i < 3; i++) {
+        snprintf(fn, sizeof fn, "sig_get_%s_len_bytes", sizes[i]);
+        ck_assert_str_eq(k->sizes[i].key, sizes[i]);
+        ck_assert_str_eq(k->sizes[i].getter, fn);
+        ck_assert_str_eq(k->sizes[i].label, labels[i]);
+        ck_assert_int_eq(k->sizes[i].secret, i == 1);
+    }
+    ck_assert(strstr(k->ops[1].setup, "64-byte message") != NULL);
+    ck_assert(strstr(k->ops[1].setup, "retried up to 64 times") != NULL);
+    ck_assert_ptr_eq(timer_op_entry("sig", "keygen", NULL), &k->ops[0]);
+    ck_assert_ptr_eq(timer_op_entry(NULL, "verify", NULL), &k->ops[2]);
+}
+END_TEST
+
+static const struct sig_timer_stats *sig_stats(struct instance *in)
+{
+    unsigned long long len = 0;
+    const unsigned char *p = instance_buffer(in, SIG_TIMER_STATS, &len);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(len, sizeof(struct sig_timer_stats));
+    return (const struct sig_timer_stats *)(const void *)p;
+}
+
+START_TEST(sig_inputs_per_op)
+{
+    struct instance in;
+    char why[256];
+    int rc = 1;
+    unsigned long long len = 0;
+    const struct sig_timer_stats *st;
+    unsigned char *p;
+
+    fake_type = "sig";
+    ck_assert_int_eq(load_setup(&in, "keygen", why, sizeof why), OUTCOME_OK);
+    ck_assert_str_eq(instance_function(&in), "sig_keygen");
+    ck_assert_int_eq(calls_sig_keygen + calls_sign + calls_verify, 0);
+    ck_assert_int_eq(instance_loop(&in, 5, &rc), 5);
+    ck_assert_int_eq(calls_sig_keygen, 5);
+    instance_close(&in);
+
+    calls_sig_keygen = 0;
+    ck_assert_int_eq(load_setup(&in, "sign", why, sizeof why), OUTCOME_OK);
+    ck_assert_int_eq(calls_sig_keygen, 1);
+    ck_assert_int_eq(calls_sign, 0);
+    p = instance_buffer(&in, "msg", &len);
+    ck_assert_ptr_nonnull(p);
+    ck_assert_uint_eq(len, 64);
+    ck_assert_int_eq(p[1], 195);
+    ck_assert_int_eq(instance_loop(&in, 4, &rc), 4);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(calls_sign, 4);
+    st = sig_stats(&in);
+    ck_assert_uint_eq(st->signs, 4);
+    ck_assert_uint_eq(st->retries, 0);
+    ck_assert_uint_eq(st->sn_min, 3);
+    ck_assert_uint_eq(st->sn_max, 5);
+    ck_assert_int_eq(instance_baseline_loop(&in, 3, &rc), 3);
+    ck_assert_int_eq(calls_sign, 4);  /* no candidate code, no lengths */
+    ck_assert_uint_eq(st->signs, 4);
+    ck_assert_int_eq(instance_result_check(&in, "during the trial", why, sizeof why), 0);
+    instance_close(&in);
+
+    calls_sig_keygen = calls_sign = 0;
+    ck_assert_int_eq(load_setup(&in, "verify", why, sizeof why), OUTCOME_OK);
+    ck_assert_int_eq(calls_sig_keygen, 1);
+    ck_assert_int_eq(calls_sign, 1);
+    ck_assert_int_eq(calls_verify, 1);  /* the setup's signature checked */
+    ck_assert_uint_eq(sig_stats(&in)->signs, 0); /* the setup's sign is not timed */
+    ck_assert_int_eq(instance_loop(&in, 3, &rc), 3);
+    ck_assert_int_eq(calls_verify, 4);
+    ck_assert_int_eq(calls_sign, 1);
+    ck_assert_int_eq(instance_check_guards(&in, "sig_verify in a timed call", why, sizeof why),
+                     OUTCOME_OK);
+    instance_close(&in);
+}
+END_TEST
+
+START_TEST(sig_sign_retries)
+{
+    struct instance in;
+    char why[256];
+    int rc = 0;
+
+    fake_type = "sig";
+    sig_fault = SF_SIGN_FLAKY;  /* every sign: 2 failures, then a signature */
+    ck_assert_int_eq(load_setup(&in, "sign", why, sizeof why), OUTCOME_OK);
+    ck_assert_int_eq(instance_loop(&in, 3, &rc), 3);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_int_eq(calls_sign, 9);
+    ck_assert_uint_eq(sig_stats(&in)->retries, 6);
+    ck_assert_uint_eq(sig_stats(&in)->signs, 3);
+    instance_close(&in);
+
+    sig_fault = SF_SIGN_FAILS;  /* the first try and 64 retries, then the loop stops */
+    calls_sign = 0;
+    ck_assert_int_eq(load_setup(&in, "sign", why, sizeof why), OUTCOME_OK);
+    ck_assert_int_eq(instance_loop(&in, 3, &rc), 0);
+    ck_assert_int_eq(rc, -3);
+    ck_assert_int_eq(calls_sign, 65);
+    ck_assert_uint_eq(sig_stats(&in)->retries, 64);
+    instance_close(&in);
+    ck_assert_int_eq(load_setup(&in, "verify", why, sizeof why), OUTCOME_SETUP_FAILED);
+    ck_assert_str_eq(why, "sig_sign returned -3 in the setup, 64 retries");
+    instance_close(&in);
+}
+END_TEST
+
+START_TEST(sig_failures_named)
+{
+    struct instance in;
+    char why[256];
+    int rc = 0;
+
+    fake_type = "sig";
+    sig_fault = SF_VERIFY_REJECTS;
+    ck_assert_int_eq(load_setup(&in, "verify", why, sizeof why), OUTCOME_OP_FAILED);
+    ck_assert_str_eq(why, "sig_verify returned -1 on the setup's own signature");
+    instance_close(&in);
+
+    sig_fault = SF_SN_TOO_LONG;  /* the second sign claims 6 bytes, the getter 5 */
+    ck_assert_int_eq(load_setup(&in, "sign", why, sizeof why), OUTCOME_OK);
+    ck_assert_int_eq(instance_loop(&in, 2, &rc), 2);
+    ck_assert_int_eq(instance_result_check(&in, "during the trial", why, sizeof why), -1);
+    ck_assert_str_eq(why, "sig_sign wrote a signature of 6 bytes, beyond the getter's 5, during the trial");
+    instance_close(&in);
+
+    ck_assert_int_eq(instance_load(&in, "enc", NULL, why, sizeof why), OUTCOME_LOAD_FAILED);
+    ck_assert_str_eq(why, "operation 'enc' is not one of a signature");
+    instance_close(&in);
+}
+END_TEST
+
 static Suite *kinds_suite(void)
 {
     Suite *s = suite_create("kinds");
@@ -361,6 +589,12 @@ static Suite *kinds_suite(void)
     tcase_add_test(tc, kem_failures_named);
     tcase_add_test(tc, load_refuses_unknown_kind_and_abi);
     tcase_add_test(tc, null_op_is_the_timers);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sig_timer");
+    tcase_add_test(tc, sig_entry);
+    tcase_add_test(tc, sig_inputs_per_op);
+    tcase_add_test(tc, sig_sign_retries);
+    tcase_add_test(tc, sig_failures_named);
     suite_add_tcase(s, tc);
     return s;
 }

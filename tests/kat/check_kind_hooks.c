@@ -4,7 +4,8 @@
  *
  * Part of ngcc-perf.  Oracles: the KEM's names as the specification gives
  * them (KAT_KEM_<instance>.txt, the kem_* symbols, the checks asan-keygen,
- * asan-enc, asan-dec of doc/screen.md), and fake kinds made here whose
+ * asan-enc, asan-dec of doc/screen.md; KAT_SIG.c's fields, message lengths
+ * and message DRNG as kinds.md gives them), and fake kinds made here whose
  * every answer is known.  A broken entry of the KEM table fails one.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -22,6 +23,7 @@
 #include "kind_kat.h"
 #include "kind_screen.h"
 #include "screen_kind.h"
+#include "sig_kat.h"
 
 /* ---- the table and the KAT file names ---------------------------------- */
 
@@ -310,6 +312,261 @@ START_TEST(kem_screen_loop)
 }
 END_TEST
 
+
+/* ---- the signature kind: entry, resolve, KAT_SIG.c, screening loop ----- */
+
+/* A fake signature scheme: pk 4, sk 5, sn at most 9 bytes; its sign makes
+ * 7 or 8 bytes in turn and keeps the lengths it was given. */
+static struct {
+    int keygen, sign, verify, seeded, sign_fails_at, verify_rejects;
+    unsigned long long sn_in[16], m_len[16];
+    const void *pk, *sk, *sn;
+    int pk_public, sk_public, sn_public;
+} fs;
+
+static unsigned long long fs_pk(void) { return 4; }
+static unsigned long long fs_sk(void) { return 5; }
+static unsigned long long fs_sn(void) { return 9; }
+
+static int fs_keygen(unsigned char *pk, unsigned long long *pk_len,
+                     unsigned char *sk, unsigned long long *sk_len)
+{
+    fs.keygen++;
+    fs.pk = pk, fs.sk = sk;
+    memset(pk, 1, 4), memset(sk, 2, 5);
+    *pk_len = 4, *sk_len = 5;
+    return 0;
+}
+
+static int fs_sign(unsigned char *sk, unsigned long long sk_len,
+                   unsigned char *m, unsigned long long m_len,
+                   unsigned char *sn, unsigned long long *sn_len)
+{
+    int i = fs.sign++;
+    (void)sk, (void)sk_len, (void)m;
+    if (i < 16)
+        fs.sn_in[i] = *sn_len, fs.m_len[i] = m_len;
+    if (fs.sign_fails_at == fs.sign)
+        return -5;
+    fs.sn = sn;
+    memset(sn, 3, 9);
+    *sn_len = 7 + (unsigned long long)(i & 1);
+    return 0;
+}
+
+static int fs_verify(unsigned char *pk, unsigned long long pk_len,
+                     unsigned char *sn, unsigned long long sn_len,
+                     unsigned char *m, unsigned long long m_len)
+{
+    (void)pk, (void)pk_len, (void)sn, (void)m, (void)m_len;
+    fs.verify++;
+    return fs.verify_rejects || sn_len < 7 ? -1 : 0;
+}
+
+static int fs_seed(const unsigned char *seed, unsigned long long len)
+{
+    (void)seed, (void)len;
+    fs.seeded++;
+    return 0;
+}
+
+static void fs_public(const void *p, size_t n)
+{
+    if (p == fs.pk && n == 4)
+        fs.pk_public++;
+    if (p == fs.sk)
+        fs.sk_public++;
+    if (p == fs.sn && n == 9)
+        fs.sn_public++;
+}
+
+static const struct ngcc_sig_api fs_api = {
+    fs_pk, fs_sk, fs_sn, fs_keygen, fs_sign, fs_verify, fs_seed,
+};
+
+START_TEST(sig_entry_hooks)
+{
+    char names[SCREEN_MAX_CHECKS][SCREEN_CHECK_NAME];
+    char buf[NGCC_KATGEN_NAME_MAX];
+    kind_kat_api api;
+    char missing[128] = "";
+
+    ck_assert_ptr_eq(kind_find("sig"), &kind_sig);
+    ck_assert_ptr_eq(kind_sig.kat, &sig_kat);
+    ck_assert_ptr_eq((const void *)kind_sig.screen, (const void *)&sig_screen);
+    ck_assert_str_eq(sig_kat.official_driver, "KAT_SIG.c");
+    ck_assert_uint_le(sig_kat.api_size, sizeof(kind_kat_api));
+    ck_assert_int_eq(ngcc_katgen_filename(&kind_sig, "BiT-128", buf, sizeof buf), 0);
+    ck_assert_str_eq(buf, "KAT_SIG_BiT-128.txt");
+    ck_assert_uint_eq(screen_check_names(&kind_sig, names, SCREEN_MAX_CHECKS), 6);
+    ck_assert_str_eq(names[1], "asan-keygen");
+    ck_assert_str_eq(names[2], "asan-sign");
+    ck_assert_str_eq(names[3], "asan-verify");
+    {
+        const char *types[1] = { "sig" };
+        ck_assert_ptr_eq(screen_kind(types, 1), &kind_sig);
+    }
+    looked_up[0] = '\0';
+    absent1 = "sig_verify";
+    absent2 = NULL;
+    ck_assert_int_eq(sig_kat.resolve(&api, fake_lookup, looked_up, missing,
+                                     sizeof missing), -1);
+    ck_assert_str_eq(looked_up,
+                     "sig_get_pk_len_bytes sig_get_sk_len_bytes "
+                     "sig_get_sn_len_bytes sig_keygen sig_sign sig_verify "
+                     "ngcc_drng_seed ");
+    ck_assert_str_eq(missing, "sig_verify");
+}
+END_TEST
+
+/* KAT_SIG.c on the fake into a string: its status, MSG; the sign numbered
+ * FS_FAIL_AT fails, every verify rejects when FS_REJECT. */
+static int fs_fail_at = -1, fs_reject;
+
+static enum ngcc_katgen_status fs_kat(unsigned long records, int blank,
+                                      char **text, char *msg, size_t msgsize)
+{
+    struct ngcc_katgen_opts opts;
+    enum ngcc_katgen_status st;
+    size_t len;
+    FILE *out = open_memstream(text, &len);
+
+    ck_assert_ptr_nonnull(out);
+    memset(&opts, 0, sizeof opts);
+    opts.records = records;
+    opts.blank = blank;
+    memset(&fs, 0, sizeof fs);
+    fs.sign_fails_at = fs_fail_at;
+    fs.verify_rejects = fs_reject;
+    st = ngcc_sig_kat_run(&fs_api, &opts, out, msg, msgsize);
+    ck_assert_int_eq(fclose(out), 0);
+    return st;
+}
+
+START_TEST(sig_kat_fields)
+{
+    static const char *const keys[] = {
+        "Count", "Seed_Len", "Seed", "PK_Len", "PK", "SK_Len", "SK",
+        "M_Len", "M", "Sn_Len", "Sn", ""
+    };
+    char *text = NULL, *line, msg[256], want[64];
+    unsigned long i;
+    int k = 0, n = 0;
+    unsigned char nonce[64];
+
+    ngcc_sig_kat_msg_nonce(nonce);
+    ck_assert(memcmp(nonce, "msgmsgmsg", 9) == 0);
+    ck_assert(memcmp(nonce + 60, "msgm", 4) == 0);
+
+    ck_assert_int_eq(fs_kat(10, 0, &text, msg, sizeof msg), NGCC_KATGEN_OK);
+    ck_assert_int_eq(fs.seeded, 10);
+    ck_assert_int_eq(fs.keygen + fs.sign + fs.verify, 30);
+    /* The record's field order; M_Len = 56 + 8i and M that long. */
+    for (line = text; *line; n++) {
+        char *nl = strchr(line, '\n');
+        size_t klen;
+        ck_assert_ptr_nonnull(nl);
+        *nl = '\0';
+        klen = strcspn(line, " ");
+        ck_assert_msg(strlen(keys[k]) == klen && strncmp(line, keys[k], klen) == 0,
+                      "line %d: '%s', expected key %s", n, line, keys[k]);
+        i = (unsigned long)(n / 12);
+        if (strcmp(keys[k], "M_Len") == 0) {
+            snprintf(want, sizeof want, "M_Len = %lu", 56 + 8 * i);
+            ck_assert_str_eq(line, want);
+        }
+        if (strcmp(keys[k], "M") == 0)
+            ck_assert_uint_eq(strlen(line), 4 + 2 * (56 + 8 * i));
+        if (strcmp(keys[k], "Count") == 0) {
+            snprintf(want, sizeof want, "Count = %lu", i);
+            ck_assert_str_eq(line, want);
+        }
+        k = (k + 1) % 12;
+        line = nl + 1;
+    }
+    ck_assert_int_eq(n, 120);
+    for (i = 0; i < 10; i++)
+        ck_assert_uint_eq(fs.m_len[i], 56 + 8 * i);
+    /* The sn length is in/out and never reset: record i starts from the
+     * length record i-1's sign wrote. */
+    ck_assert_uint_eq(fs.sn_in[0], 9);
+    for (i = 1; i < 10; i++)
+        ck_assert_uint_eq(fs.sn_in[i], 7 + ((i - 1) & 1));
+    free(text);
+
+    /* The message DRNG's first draw (kinds.md's nonce, 448 bits): the
+     * first bytes from an implementation of iccs.md section 3 outside
+     * the package. */
+    ck_assert_int_eq(fs_kat(1, 0, &text, msg, sizeof msg), NGCC_KATGEN_OK);
+    ck_assert_ptr_nonnull(strstr(text, "\nM = EE402D1730D0117B9F51BE06"));
+    ck_assert_ptr_nonnull(strstr(text, "\nSn_Len = 7\nSn = 03030303030303\n\n"));
+    free(text);
+}
+END_TEST
+
+START_TEST(sig_kat_blank_and_failures)
+{
+    char *text = NULL, msg[256];
+
+    /* Template mode: the lengths bare, but M_Len always printed. */
+    ck_assert_int_eq(fs_kat(2, 1, &text, msg, sizeof msg), NGCC_KATGEN_OK);
+    ck_assert_ptr_nonnull(strstr(text, "\nPK_Len = \nPK = 01010101\nSK_Len = \n"));
+    ck_assert_ptr_nonnull(strstr(text, "\nM_Len = 64\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\nSn_Len = \nSn = "));
+    free(text);
+
+    fs_reject = 1;
+    ck_assert_int_eq(fs_kat(10, 0, &text, msg, sizeof msg), NGCC_KATGEN_CRYPTOFAIL);
+    free(text);
+    ck_assert_str_eq(msg, "sig_verify returned -1 at record 0 (the driver's own signature)");
+    fs_reject = 0;
+    fs_fail_at = 3;
+    ck_assert_int_eq(fs_kat(10, 0, &text, msg, sizeof msg), NGCC_KATGEN_CRYPTOFAIL);
+    free(text);
+    ck_assert_str_eq(msg, "sig_sign returned -5 at record 2");
+    fs_fail_at = -1;
+}
+END_TEST
+
+static int fs_work(int op, unsigned long n)
+{
+    static const struct kind_marks marks = { fs_public };
+    unsigned char seed[48] = { 0 };
+    memset(&fs, 0, sizeof fs);
+    fs.sign_fails_at = -1;
+    return kind_sig.screen->work(&fs_api, op, n, seed, sizeof seed, &marks,
+                                 "check_kind_hooks: ");
+}
+
+START_TEST(sig_screen_loop)
+{
+    int keygen = kind_op_index(&kind_sig, "keygen");
+    int sign = kind_op_index(&kind_sig, "sign");
+    int verify = kind_op_index(&kind_sig, "verify");
+
+    ck_assert_int_eq(fs_work(keygen, 3), KIND_WORK_OK);
+    ck_assert_int_eq(fs.seeded, 1);
+    ck_assert_int_eq(fs.keygen, 3);
+    ck_assert_int_eq(fs.sign + fs.verify, 0);
+    ck_assert_int_eq(fs.pk_public, 3);
+    ck_assert_int_eq(fs.sk_public, 0);   /* secret in the table */
+
+    ck_assert_int_eq(fs_work(sign, 2), KIND_WORK_OK);
+    ck_assert_int_eq(fs.keygen, 1);
+    ck_assert_int_eq(fs.sign, 2);
+    ck_assert_int_eq(fs.sn_public, 2);
+    ck_assert_uint_eq(fs.m_len[0], 64);
+
+    ck_assert_int_eq(fs_work(verify, 2), KIND_WORK_OK);
+    ck_assert_int_eq(fs.keygen + fs.sign, 2);
+    ck_assert_int_eq(fs.verify, 2);
+    ck_assert_int_eq(fs.sk_public, 0);
+
+    ck_assert_int_eq(fs_work(-1, 2), KIND_WORK_OK);
+    ck_assert_int_eq(fs.keygen + fs.sign + fs.verify, 6);
+}
+END_TEST
+
 static Suite *hooks_suite(void)
 {
     Suite *s = suite_create("kind hooks");
@@ -322,6 +579,12 @@ static Suite *hooks_suite(void)
     tcase_add_test(tc, screen_checks_from_table);
     tcase_add_test(tc, screen_type_from_conf);
     tcase_add_test(tc, kem_screen_loop);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("sig");
+    tcase_add_test(tc, sig_entry_hooks);
+    tcase_add_test(tc, sig_kat_fields);
+    tcase_add_test(tc, sig_kat_blank_and_failures);
+    tcase_add_test(tc, sig_screen_loop);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,49 @@
+/* sig.c -- the signature kind: the ICCS signature API (kinds.md,
+ * "Signatures"), the official KAT_SIG.c driver's file and the operations
+ * keygen, sign and verify (guide section 3.4.1).  Part of ngcc-perf. */
+#ifdef HAVE_CONFIG_H
+#include <config.h>
+#endif
+
+#include <stddef.h>
+
+#include "sig_kat.h"
+#include "kind.h"
+
+extern const struct kind_timer sig_timer; /* sig_timer.c */
+
+static const char *const sig_symbols[] = {
+    "sig_get_pk_len_bytes", "sig_get_sk_len_bytes", "sig_get_sn_len_bytes",
+    "sig_keygen", "sig_sign", "sig_verify", NULL
+};
+
+static const struct kind_size sig_sizes[] = {
+    { "pk", "sig_get_pk_len_bytes", "public key", 0 },
+    { "sk", "sig_get_sk_len_bytes", "secret key", 1 },
+    { "sn", "sig_get_sn_len_bytes", "signature", 0 },
+};
+
+static const struct kind_op sig_ops[] = {
+    { "keygen", "sig_keygen",
+      "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
+      "keygen times fresh key pairs" },
+    { "sign", "sig_sign",
+      "sign: the DRNG seeded, one key pair, the 64-byte message msg[i] = i*131 + 64; every timed call signs it, a failed sign retried up to 64 times and the retries counted",
+      "sign signs one 64-byte message (msg[i] = i*131 + 64) with one key pair, a failed sign retried up to 64 times" },
+    { "verify", "sig_verify",
+      "verify: the DRNG seeded, one key pair, one signature of the 64-byte message checked to verify; every timed call verifies that signature",
+      "verify checks one valid signature of the 64-byte message, checked first to verify" },
+};
+
+const struct kind kind_sig = {
+    "sig", "signature", "SIG_AlgorithmInstance.h", sig_symbols,
+    sig_sizes, (int)(sizeof sig_sizes / sizeof sig_sizes[0]),
+    sig_ops, (int)(sizeof sig_ops / sizeof sig_ops[0]),
+    "KAT_SIG_%s.txt", 10, "mldsa", "ML-DSA",
+    &sig_timer, &sig_kat, &sig_screen,
+
+    /* the report's words (kind_page.h) */
+    .page = { "public-key algorithm; function: digital signature", "Digital signatures",
+              "data/ngcc-round1-sig.csv", "data/sig-instances.csv", "pk sn",
+              "FIPS 204", "2, 3 and 5", "SHA-3/SHAKE" },
+};
