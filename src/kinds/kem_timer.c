@@ -9,13 +9,13 @@
 #define _GNU_SOURCE 1
 #endif
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "guard.h"
 #include "kind.h"
+#include "kind_symbols.h"
 #include "kind_timer.h"
 #include "ngcc_instance.h"
 
@@ -62,17 +62,6 @@ static int nop_dec(unsigned char *sk, unsigned long long sk_len, unsigned char *
     return 0;
 }
 
-/* dlsym NAME; the first one missing goes to WHY. */
-static void *sym(void *dl, const char *name, char *why, size_t size)
-{
-    void *p;
-    dlerror();
-    p = dlsym(dl, name);
-    if (!p && !why[0])
-        snprintf(why, size, "symbol %s not found", name);
-    return p;
-}
-
 static void *kem_open(void *dl, char *why, size_t size)
 {
     struct kem_state *s = calloc(1, sizeof *s);
@@ -84,10 +73,10 @@ static void *kem_open(void *dl, char *why, size_t size)
     why[0] = '\0';
     /* POSIX: a void * from dlsym converts to a function pointer. */
     for (i = 0; i < 4; i++)
-        *(void **)&s->get[i] = sym(dl, kind_kem.sizes[i].getter, why, size);
-    *(void **)&s->keygen = sym(dl, kind_kem.ops[KEYGEN].function, why, size);
-    *(void **)&s->enc = sym(dl, kind_kem.ops[ENC].function, why, size);
-    *(void **)&s->dec = sym(dl, kind_kem.ops[DEC].function, why, size);
+        *(void **)&s->get[i] = kind_dlsym(dl, kind_kem.sizes[i].getter, why, size);
+    *(void **)&s->keygen = kind_dlsym(dl, kind_kem.ops[KEYGEN].function, why, size);
+    *(void **)&s->enc = kind_dlsym(dl, kind_kem.ops[ENC].function, why, size);
+    *(void **)&s->dec = kind_dlsym(dl, kind_kem.ops[DEC].function, why, size);
     if (why[0]) {
         free(s);
         return NULL;

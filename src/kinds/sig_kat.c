@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "sig_kat.h"
+#include "kind_symbols.h"
 
 /* Indices into kind_sig's sizes and ops (sig.c). */
 enum { S_PK, S_SK, S_SN };
@@ -24,13 +25,8 @@ static int resolve(void *api_out, kind_lookup_fn lookup, void *h,
                    char *missing, size_t size)
 {
     struct ngcc_sig_api *api = api_out;
-    struct {
-        const char *name;
-        void *fn;
-        size_t size;
-    } want[7];
-    size_t i, n = 0, used;
-    int bad = 0;
+    struct kind_want want[7];
+    size_t n = 0;
 
 #define WANT(field, sym) \
     (want[n].name = (sym), want[n].fn = &api->field, \
@@ -44,16 +40,7 @@ static int resolve(void *api_out, kind_lookup_fn lookup, void *h,
     WANT(verify, CALL(O_VERIFY));
     WANT(drng_seed, NGCC_SYM_DRNG_SEED);
 #undef WANT
-    for (i = 0; i < n; i++) {
-        if (lookup(h, want[i].name, want[i].fn, want[i].size) == 0)
-            continue;
-        bad = 1;
-        used = strlen(missing);
-        if (used + 1 < size)
-            snprintf(missing + used, size - used, "%s%s",
-                     missing[0] ? ", " : "", want[i].name);
-    }
-    return bad ? -1 : 0;
+    return kind_resolve_all(want, n, lookup, h, missing, size);
 }
 
 void ngcc_sig_kat_msg_nonce(unsigned char nonce[64])

@@ -10,13 +10,13 @@
 #define _GNU_SOURCE 1
 #endif
 
-#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "guard.h"
 #include "kind.h"
+#include "kind_symbols.h"
 #include "kind_timer.h"
 #include "sig_kat.h"
 #include "sig_timer.h"
@@ -63,17 +63,6 @@ static int nop_verify(unsigned char *pk, unsigned long long pk_len, unsigned cha
     return 0;
 }
 
-/* dlsym NAME; the first one missing goes to WHY. */
-static void *sym(void *dl, const char *name, char *why, size_t size)
-{
-    void *p;
-    dlerror();
-    p = dlsym(dl, name);
-    if (!p && !why[0])
-        snprintf(why, size, "symbol %s not found", name);
-    return p;
-}
-
 static void *sig_open(void *dl, char *why, size_t size)
 {
     struct sig_state *s = calloc(1, sizeof *s);
@@ -85,10 +74,10 @@ static void *sig_open(void *dl, char *why, size_t size)
     why[0] = '\0';
     /* POSIX: a void * from dlsym converts to a function pointer. */
     for (i = 0; i < 3; i++)
-        *(void **)&s->get[i] = sym(dl, kind_sig.sizes[i].getter, why, size);
-    *(void **)&s->keygen = sym(dl, kind_sig.ops[KEYGEN].function, why, size);
-    *(void **)&s->sign = sym(dl, kind_sig.ops[SIGN].function, why, size);
-    *(void **)&s->verify = sym(dl, kind_sig.ops[VERIFY].function, why, size);
+        *(void **)&s->get[i] = kind_dlsym(dl, kind_sig.sizes[i].getter, why, size);
+    *(void **)&s->keygen = kind_dlsym(dl, kind_sig.ops[KEYGEN].function, why, size);
+    *(void **)&s->sign = kind_dlsym(dl, kind_sig.ops[SIGN].function, why, size);
+    *(void **)&s->verify = kind_dlsym(dl, kind_sig.ops[VERIFY].function, why, size);
     if (why[0]) {
         free(s);
         return NULL;
