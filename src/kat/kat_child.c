@@ -86,6 +86,29 @@ static void send_lengths(int fd, const struct ngcc_instance_info *info,
     ngcc_sandbox_send(fd, "meta lengths %s", line);
 }
 
+/* The kind's functional check after a whole KAT file: "forgery TRIED
+ * REJECTED SECONDS ACCEPTED..." or "forgery - - SECONDS WHY". */
+static void send_functional(int fd, const struct kind_kat *kk, const void *api)
+{
+    struct timespec t0, t1;
+    unsigned tried, rejected;
+    char msg[1024], clean[1024];
+    double s;
+    int rc;
+
+    ngcc_sandbox_send(fd, "at - forgery");
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    rc = kk->functional(api, &tried, &rejected, msg, sizeof msg);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+    copy_clean(clean, sizeof clean, msg);
+    if (rc != 0)
+        ngcc_sandbox_send(fd, "forgery - - %.6f %s", s, clean);
+    else
+        ngcc_sandbox_send(fd, "forgery %u %u %.6f %s", tried, rejected, s,
+                          clean);
+}
+
 /* dlsym into a function pointer without a non-ISO cast. */
 static int lookup(void *h, const char *name, void *fnptr, size_t size)
 {
@@ -227,6 +250,8 @@ int kat_child(int msg_fd, void *arg)
     ngcc_sandbox_send(msg_fd, "time %.6f",
                       (double)(t1.tv_sec - t0.tv_sec) +
                           (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    if (st == NGCC_KATGEN_OK && kind->kat->functional != NULL)
+        send_functional(msg_fd, kind->kat, &api);
     ngcc_sandbox_send(msg_fd, "result %s %s", ngcc_katgen_status_name(st),
                       msg);
     return 0;

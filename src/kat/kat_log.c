@@ -96,6 +96,19 @@ static void write_sizes(const struct report *rep, FILE *log)
                 i < rep->nlen ? rep->len[i] : 0ULL);
 }
 
+/* The kind's functional check, when it has one: a finding, not a status.
+ * "forgery: R of T rejected in S s", then what verify accepted. */
+static void write_forgery(const struct report *rep, FILE *log)
+{
+    if (rep->have_forgery < 0)
+        fprintf(log, "forgery: not run: %s\n", rep->forgery_detail);
+    else if (rep->have_forgery > 0)
+        fprintf(log, "forgery: %u of %u rejected in %.6f s%s%s\n",
+                rep->forgery_rejected, rep->forgery_tried, rep->forgery_time,
+                rep->forgery_detail[0] ? "; ACCEPTED " : "",
+                rep->forgery_detail);
+}
+
 static void write_log(const struct run *r, FILE *log)
 {
     const struct options *o = &r->o;
@@ -165,6 +178,7 @@ static void write_log(const struct run *r, FILE *log)
             fprintf(log, "manifest_written: %s: nothing (%s)\n",
                     o->write_manifest, kat_status_names[r->status]);
     }
+    write_forgery(rep, log);
     fprintf(log, "RESULT %s %s %s%s%s\n", r->id, r->label,
             kat_status_names[r->status], r->reason[0] ? " " : "", r->reason);
 }

@@ -74,6 +74,16 @@ void on_line(const char *line, size_t len, void *arg)
         r->have_records = sscanf(line + 8, "%lu", &r->records) == 1;
     } else if (strncmp(line, "time ", 5) == 0) {
         r->have_time = sscanf(line + 5, "%lf", &r->gen_time) == 1;
+    } else if (strncmp(line, "forgery ", 8) == 0) {
+        int at = 0;
+        if (sscanf(line + 8, "%u %u %lf %n", &r->forgery_tried,
+                   &r->forgery_rejected, &r->forgery_time, &at) >= 3 && at > 0)
+            r->have_forgery = 1;
+        else if (sscanf(line + 8, "- - %lf %n", &r->forgery_time, &at) >= 1 &&
+                 at > 0)
+            r->have_forgery = -1;
+        if (r->have_forgery != 0)
+            copy_clean(r->forgery_detail, sizeof r->forgery_detail, line + 8 + at);
     } else if (strncmp(line, "result ", 7) == 0) {
         char st[32] = "";
         const char *rest = line + 7;

@@ -85,6 +85,12 @@ struct report {
     double gen_time;
     int have_result;
     char result[32], reason[1536];
+    /* The kind's functional check ("forgery" message): ran (1), could not
+     * run (-1, FORGERY_DETAIL says why) or none (0). */
+    int have_forgery;
+    unsigned forgery_tried, forgery_rejected;
+    double forgery_time;
+    char forgery_detail[1024];
     /* What the candidate printed (stdout and stderr of the child), line by
      * line, for the log; at most KAT_OUTPUT_MAX bytes kept. */
     char *output;

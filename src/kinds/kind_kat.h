@@ -38,6 +38,12 @@ struct kind_kat {
     enum ngcc_katgen_status (*run)(const void *api,
                                    const struct ngcc_katgen_opts *opts,
                                    FILE *out, char *msg, size_t msgsize);
+    /* The functional check after the records, or NULL (the KEM has none):
+     * *TRIED cases that API must reject, *REJECTED of them rejected; MSG
+     * names the ones accepted.  0, or -1 when it could not run (MSG says
+     * why).  A finding, never a KAT status. */
+    int (*functional)(const void *api, unsigned *tried, unsigned *rejected,
+                      char *msg, size_t msgsize);
 };
 
 /* The KAT file of instance ALGORITHM_INSTANCE of kind K (K->kat_file with

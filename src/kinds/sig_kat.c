@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sig_kat.h"
@@ -208,6 +209,112 @@ static enum ngcc_katgen_status run(const void *api,
     return ngcc_sig_kat_run(api, opts, out, msg, msgsize);
 }
 
+/* ---- the forgery check (issue 22, "KAT gate") ---------------------------- */
+
+/* The check's fixed message and seed: its own, not a KAT record's. */
+#define FORGERY_MLEN 64
+enum { F_SN_FIRST, F_SN_MIDDLE, F_SN_LAST, F_MSG, F_SN_SHORT, NFORGERY };
+static const char *const forgery_names[NFORGERY] = {
+    "flipped bit in byte 0 of the signature",
+    "flipped bit in the middle byte of the signature",
+    "flipped bit in the last byte of the signature",
+    "flipped bit in the message",
+    "signature truncated by one byte",
+};
+
+/* Forgery K of the genuine (SN, SN_LEN, M) into (FS, *FS_LEN, FM). */
+static void forge(int k, const unsigned char *sn, unsigned long long sn_len,
+                  const unsigned char *m, unsigned char *fs,
+                  unsigned long long *fs_len, unsigned char *fm)
+{
+    memcpy(fs, sn, (size_t)sn_len);
+    memcpy(fm, m, FORGERY_MLEN);
+    *fs_len = sn_len;
+    switch (k) {
+    case F_SN_FIRST: fs[0] ^= 0x01; break;
+    case F_SN_MIDDLE: fs[sn_len / 2] ^= 0x01; break;
+    case F_SN_LAST: fs[sn_len - 1] ^= 0x80; break;
+    case F_MSG: fm[FORGERY_MLEN / 2] ^= 0x01; break;
+    default: *fs_len = sn_len - 1; break;
+    }
+}
+
+/* One key pair, one signature of a fixed message (accepted), then the
+ * NFORGERY changes that verify must reject. */
+static int forgery(const void *api_v, unsigned *tried, unsigned *rejected,
+                   char *msg, size_t msgsize)
+{
+    const struct ngcc_sig_api *api = api_v;
+    unsigned long long pk_len, sk_len, sn_max, sn_len, fs_len;
+    unsigned char seed[64], m[FORGERY_MLEN], fm[FORGERY_MLEN];
+    unsigned char *pk, *sk, *sn, *fs;
+    size_t used = 0;
+    int k, rc = -1;
+
+    *tried = *rejected = 0;
+    if (msgsize > 0)
+        msg[0] = '\0';
+    pk_len = api->pk_len();
+    sk_len = api->sk_len();
+    sn_max = api->sn_len();
+    if (pk_len > NGCC_KATGEN_MAX_LEN || sk_len > NGCC_KATGEN_MAX_LEN ||
+        sn_max > NGCC_KATGEN_MAX_LEN) {
+        kat_msg(msg, msgsize, "a getter claims more than %llu bytes",
+                NGCC_KATGEN_MAX_LEN);
+        return -1;
+    }
+    /* One spare byte each: a getter of 0 still gets a buffer. */
+    pk = malloc((size_t)pk_len + 1);
+    sk = malloc((size_t)sk_len + 1);
+    sn = malloc((size_t)sn_max + 1);
+    fs = malloc((size_t)sn_max + 1);
+    if (pk == NULL || sk == NULL || sn == NULL || fs == NULL) {
+        kat_msg(msg, msgsize, "out of memory");
+        goto done;
+    }
+    memset(seed, 'f', sizeof seed);
+    memset(m, 'M', sizeof m);
+    sn_len = sn_max;
+    if ((k = api->drng_seed(seed, sizeof seed)) != 0 ||
+        (k = api->keygen(pk, &pk_len, sk, &sk_len)) != 0 ||
+        (k = api->sign(sk, sk_len, m, FORGERY_MLEN, sn, &sn_len)) != 0) {
+        kat_msg(msg, msgsize, "seeding, %s or %s returned %d", CALL(O_KEYGEN),
+                CALL(O_SIGN), k);
+        goto done;
+    }
+    if (sn_len == 0 || sn_len > sn_max) {
+        kat_msg(msg, msgsize, "%s returned sn_len %llu", CALL(O_SIGN), sn_len);
+        goto done;
+    }
+    memcpy(fs, sn, (size_t)sn_len);
+    memcpy(fm, m, sizeof m);
+    if ((k = api->verify(pk, pk_len, fs, sn_len, fm, FORGERY_MLEN)) != 0) {
+        kat_msg(msg, msgsize, "%s returned %d on the genuine signature",
+                CALL(O_VERIFY), k);
+        goto done;
+    }
+    for (k = 0; k < NFORGERY; k++) {
+        forge(k, sn, sn_len, m, fs, &fs_len, fm);
+        (*tried)++;
+        if (api->verify(pk, pk_len, fs, fs_len, fm, FORGERY_MLEN) != 0) {
+            (*rejected)++;
+            continue;
+        }
+        if (used < msgsize) {
+            snprintf(msg + used, msgsize - used, "%s%s", used ? ", " : "",
+                     forgery_names[k]);
+            used += strlen(msg + used);
+        }
+    }
+    rc = 0;
+done:
+    free(pk);
+    free(sk);
+    free(sn);
+    free(fs);
+    return rc;
+}
+
 const struct kind_kat sig_kat = {
-    "KAT_SIG.c", sizeof(struct ngcc_sig_api), resolve, run
+    "KAT_SIG.c", sizeof(struct ngcc_sig_api), resolve, run, forgery
 };

@@ -443,6 +443,36 @@ static enum ngcc_katgen_status fs_kat(unsigned long records, int blank,
     return st;
 }
 
+/* The forgery check on the fake: its verify reads only sn_len, so only
+ * the truncated signature is rejected; a verify rejecting everything
+ * rejects the genuine one too (not run).  The KEM has no check. */
+START_TEST(sig_forgery_check)
+{
+    unsigned tried = 9, rejected = 9;
+    char msg[512];
+
+    ck_assert(kind_kem.kat->functional == NULL);
+    ck_assert(sig_kat.functional != NULL);
+    memset(&fs, 0, sizeof fs);
+    fs.sign_fails_at = -1;
+    ck_assert_int_eq(sig_kat.functional(&fs_api, &tried, &rejected, msg,
+                                        sizeof msg), 0);
+    ck_assert_uint_eq(tried, 5);
+    ck_assert_uint_eq(rejected, 1);
+    ck_assert_uint_eq(fs.seeded, 1);
+    ck_assert_uint_eq(fs.verify, 6);
+    ck_assert_str_eq(msg, "flipped bit in byte 0 of the signature, "
+                          "flipped bit in the middle byte of the signature, "
+                          "flipped bit in the last byte of the signature, "
+                          "flipped bit in the message");
+    fs.verify_rejects = 1;
+    ck_assert_int_eq(sig_kat.functional(&fs_api, &tried, &rejected, msg,
+                                        sizeof msg), -1);
+    ck_assert_uint_eq(tried, 0);
+    ck_assert_str_eq(msg, "sig_verify returned -1 on the genuine signature");
+}
+END_TEST
+
 START_TEST(sig_kat_fields)
 {
     static const char *const keys[] = {
@@ -583,6 +613,7 @@ static Suite *hooks_suite(void)
     tc = tcase_create("sig");
     tcase_add_test(tc, sig_entry_hooks);
     tcase_add_test(tc, sig_kat_fields);
+    tcase_add_test(tc, sig_forgery_check);
     tcase_add_test(tc, sig_kat_blank_and_failures);
     tcase_add_test(tc, sig_screen_loop);
     suite_add_tcase(s, tc);
