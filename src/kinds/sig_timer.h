@@ -17,6 +17,8 @@ struct sig_timer_stats {
     unsigned long long signs;    /* signs that succeeded */
     unsigned long long retries;  /* failed calls retried */
     unsigned long long sn_min, sn_max; /* the lengths produced (0, 0: none) */
+    unsigned long long sn_total; /* their sum */
+    unsigned long long excess;   /* signatures longer than the getter's */
 };
 
 #endif
