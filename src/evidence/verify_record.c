@@ -18,6 +18,7 @@
 #include "verify.h"
 #include "verify_fields.h"
 #include "verify_calls.h"
+#include "verify_counters.h"
 #include "verify_memory.h"
 #include "verify_util.h"
 
@@ -212,6 +213,7 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
     vf_confinement(&c, rec);
     c.problems += verify_memory(rec, name, out);
     c.problems += verify_calls(rec, name, out);
+    c.problems += verify_counters(rec, name, out);
     verify_listed_files(&c, rec, root);
 
     if (!is_ok) {

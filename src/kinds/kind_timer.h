@@ -11,6 +11,26 @@
 
 #include "outcome.h"
 
+/* A kind's own counters of the timed calls of an op ("sign_retries"):
+ * the record's op_counters (doc/evidence.md).  Over trials a counter whose
+ * name ends in "_min" takes the minimum, "_max" the maximum, any other the
+ * sum (kind_counter_merge). */
+#define KIND_MAX_COUNTERS 8
+#define KIND_COUNTER_NAME 40
+struct kind_counters {
+    int n;
+    char name[KIND_MAX_COUNTERS][KIND_COUNTER_NAME];
+    unsigned long long value[KIND_MAX_COUNTERS];
+};
+
+enum kind_merge { KIND_MERGE_SUM, KIND_MERGE_MIN, KIND_MERGE_MAX };
+
+/* The merge rule of counter NAME, from its name's ending. */
+enum kind_merge kind_counter_merge(const char *name);
+
+/* Fold ONE (a trial's counters) into ACC (start with ACC->n 0). */
+void kind_counters_add(struct kind_counters *acc, const struct kind_counters *one);
+
 /* Every hook takes the state OPEN made; OP is an index in kind->ops. */
 struct kind_timer {
     /* The API looked up in the dlopen handle DL: a new state, or NULL with
@@ -43,6 +63,12 @@ struct kind_timer {
     /* The op whose loop the timer's null operation imitates: its record's
      * inputs.setup names kind->ops[null_like].function. */
     int null_like;
+    /* Optional (NULL: the kind counts nothing).  COUNTERS_RESET: forget
+     * what the calls so far counted (the timer calls it before the timed
+     * calls).  COUNTERS: OP's counters since into OUT; OUT->n is 0 when OP
+     * has none. */
+    void (*counters_reset)(void *st);
+    void (*counters)(const void *st, int op, struct kind_counters *out);
 };
 
 #endif

@@ -143,6 +143,8 @@ static int sign_once(struct sig_state *s, ngcc_sign_fn f)
             t->sn_min = s->out[SN];
         if (s->out[SN] > t->sn_max)
             t->sn_max = s->out[SN];
+        t->sn_total += s->out[SN];
+        t->excess += s->out[SN] > s->len[SN];
     }
     return r;
 }
@@ -254,6 +256,32 @@ static unsigned char *sig_buffer(void *st, const char *key, unsigned long long *
     return NULL;
 }
 
+static void sig_counters_reset(void *st)
+{
+    struct sig_state *s = st;
+    memset(&s->stats, 0, sizeof s->stats);
+}
+
+static void put(struct kind_counters *out, const char *name, unsigned long long v)
+{
+    snprintf(out->name[out->n], sizeof out->name[out->n], "%s", name);
+    out->value[out->n++] = v;
+}
+
+/* Only sign counts: keygen and verify have nothing beyond their calls. */
+static void sig_counters(const void *st, int op, struct kind_counters *out)
+{
+    const struct sig_timer_stats *t = &((const struct sig_state *)st)->stats;
+    out->n = 0;
+    if (op != SIGN)
+        return;
+    put(out, "sign_retries", t->retries);
+    put(out, "signature_bytes_min", t->sn_min);
+    put(out, "signature_bytes_max", t->sn_max);
+    put(out, "signature_bytes_total", t->sn_total);
+    put(out, "signature_length_excess", t->excess);
+}
+
 static void sig_close(void *st)
 {
     struct sig_state *s = st;
@@ -267,5 +295,5 @@ static void sig_close(void *st)
 
 const struct kind_timer sig_timer = {
     sig_open, sig_sizes, sig_alloc, sig_inputs, sig_loop, sig_check_guards,
-    sig_result_check, sig_buffer, sig_close, SIGN
+    sig_result_check, sig_buffer, sig_close, SIGN, sig_counters_reset, sig_counters
 };

@@ -1,7 +1,7 @@
 /* sig_timer.h -- what the signature kind's timer hooks (sig_timer.c)
  * count beyond the calls: the sign retries and the signature lengths
- * produced, read through the hooks' buffer SIG_TIMER_STATS.  Part of
- * ngcc-perf. */
+ * produced, read through the hooks' buffer SIG_TIMER_STATS and, for the
+ * record's op_counters, the counters hook.  Part of ngcc-perf. */
 #ifndef NGCC_KINDS_SIG_TIMER_H
 #define NGCC_KINDS_SIG_TIMER_H
 
@@ -17,6 +17,8 @@ struct sig_timer_stats {
     unsigned long long signs;    /* signs that succeeded */
     unsigned long long retries;  /* failed calls retried */
     unsigned long long sn_min, sn_max; /* the lengths produced (0, 0: none) */
+    unsigned long long sn_total; /* their sum */
+    unsigned long long excess;   /* signatures longer than the getter's */
 };
 
 #endif

@@ -239,6 +239,19 @@ int instance_result_check(const struct instance *in, const char *when, char *why
     return in->kind->timer->result_check(in->state, in->op, when, why, size);
 }
 
+void instance_counters_reset(struct instance *in)
+{
+    if (in->kind && in->state && in->kind->timer->counters_reset)
+        in->kind->timer->counters_reset(in->state);
+}
+
+void instance_counters(const struct instance *in, struct kind_counters *out)
+{
+    out->n = 0;
+    if (in->kind && in->state && in->kind->timer->counters)
+        in->kind->timer->counters(in->state, in->op, out);
+}
+
 unsigned char *instance_buffer(const struct instance *in, const char *key, unsigned long long *len)
 {
     return in->kind ? in->kind->timer->buffer(in->state, key, len) : NULL;

@@ -12,6 +12,7 @@
 
 #include "guard.h"
 #include "kind.h"
+#include "kind_timer.h"
 #include "ngcc_instance.h"
 #include "outcome.h"
 
@@ -81,6 +82,11 @@ enum outcome instance_check_guards(const struct instance *in, const char *call, 
 /* After calls of the op: 0 when its result is still right (or it has none
  * to check), else -1 with WHY ending in WHEN ("during the trial"). */
 int instance_result_check(const struct instance *in, const char *when, char *why, size_t size);
+
+/* Forget what the kind counted so far (before the timed calls); then the
+ * op's counters since (OUT->n 0: the kind or the op counts nothing). */
+void instance_counters_reset(struct instance *in);
+void instance_counters(const struct instance *in, struct kind_counters *out);
 
 /* The buffer KEY of the kind ("pk") and its length; NULL if none. */
 unsigned char *instance_buffer(const struct instance *in, const char *key, unsigned long long *len);

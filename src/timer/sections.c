@@ -249,6 +249,8 @@ static json_object *attempt_json(const struct attempt *a)
     json_object_object_add(t, "per_call", a->r.timing[0]
                            ? callstats_to_json(&a->r.dist, a->r.timing, a->r.read_pair_ticks) : NULL);
     json_object_object_add(t, "reference", reference_to_json(&a->r.ref));
+    if (a->r.counters.n > 0)
+        json_object_object_add(t, "op_counters", trial_counters_json(&a->r.counters));
     return t;
 }
 
@@ -292,6 +294,7 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
     long long base = -1, peak = -1;
     int nk = 0, i, nd = 0, no = 0, nfigs = 0;
     struct stats s;
+    struct kind_counters counted = { 0 };
 
     for (i = 0; i < R->natt; i++) {
         const struct attempt *a = &R->att[i];
@@ -312,6 +315,7 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
             tn[nk].calls = a->r.calls;
             tn[nk].ticks = a->r.ticks;
             tn[nk].seconds = a->r.seconds;
+            kind_counters_add(&counted, &a->r.counters);
             nk++;
         }
     }
@@ -328,6 +332,9 @@ void rec_numbers(struct run *R, json_object *counter, const struct plan *p)
     if (R->status == OUTCOME_OK && tn && stats_compute(tn, nk, &s) == 0) {
         json_object_object_add(R->rec, "stats", record_stats_json(&s));
         json_object_object_add(R->rec, "per_call", nk == p->trials ? per_call_section(R) : NULL);
+        /* Only a kind that counts has the key: a KEM record has none. */
+        if (counted.n > 0)
+            json_object_object_add(R->rec, "op_counters", trial_counters_json(&counted));
         if (R->counter == COUNTER_TSC && s.sum_seconds > 0) {
             double hz = (double)s.sum_ticks / s.sum_seconds;
             json_object_object_add(counter, "frequency_hz", record_double(hz));

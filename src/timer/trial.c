@@ -184,6 +184,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     have_stat = others_jiffies(rq->cpu, &tot0, &busy0) == 0;
     sw0 = involuntary_switches();
     cpu0 = thread_cpu_ns();
+    instance_counters_reset(&in); /* the warm-ups are not counted */
     t0 = sys_now_ns();
     c0 = counter_read(&c);
     if (samples)
@@ -194,6 +195,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     t1 = sys_now_ns();
     cpu1 = thread_cpu_ns();
     sw1 = involuntary_switches();
+    instance_counters(&in, &res->counters); /* before the memory pass */
     have_stat = have_stat && others_jiffies(rq->cpu, &tot1, &busy1) == 0 && tot1 > tot0;
     res->calls = done;
     res->ticks = (int64_t)(c1 - c0);
@@ -256,9 +258,39 @@ json_object *trial_to_json(const struct trial_request *rq, struct trial_result *
     json_object_object_add(o, "memory_pass", memory_pass_to_json(&res->memory));
     json_object_object_add(o, "per_call", res->timing[0] ? callstats_to_json(&res->dist, res->timing, res->read_pair_ticks) : NULL);
     json_object_object_add(o, "reference", reference_to_json(&res->ref));
+    if (res->counters.n > 0)
+        json_object_object_add(o, "op_counters", trial_counters_json(&res->counters));
     json_object_object_add(o, "instance", res->instance);
     res->instance = NULL;
     return o;
+}
+
+json_object *trial_counters_json(const struct kind_counters *k)
+{
+    json_object *o = json_object_new_object();
+    int i;
+    for (i = 0; i < k->n; i++)
+        json_object_object_add(o, k->name[i], json_object_new_int64((int64_t)k->value[i]));
+    return o;
+}
+
+/* The op_counters object V into K (nothing when V is not an object). */
+static void counters_from_json(json_object *v, struct kind_counters *k)
+{
+    struct json_object_iterator it, end;
+    k->n = 0;
+    if (!v || !json_object_is_type(v, json_type_object))
+        return;
+    it = json_object_iter_begin(v);
+    end = json_object_iter_end(v);
+    for (; !json_object_iter_equal(&it, &end); json_object_iter_next(&it)) {
+        json_object *val = json_object_iter_peek_value(&it);
+        if (k->n == KIND_MAX_COUNTERS || !json_object_is_type(val, json_type_int) ||
+            json_object_get_int64(val) < 0)
+            continue;
+        snprintf(k->name[k->n], sizeof k->name[k->n], "%s", json_object_iter_peek_name(&it));
+        k->value[k->n++] = (unsigned long long)json_object_get_int64(val);
+    }
 }
 
 static int get_num(json_object *obj, const char *key, json_type want, json_object **out)
@@ -316,6 +348,7 @@ int trial_from_json(json_object *obj, struct trial_result *res)
             res->read_pair_ticks = 0;
     }
     reference_from_json(json_object_object_get_ex(obj, "reference", &v) ? v : NULL, &res->ref);
+    counters_from_json(json_object_object_get_ex(obj, "op_counters", &v) ? v : NULL, &res->counters);
     if (json_object_object_get_ex(obj, "instance", &v) && json_object_is_type(v, json_type_object))
         res->instance = json_object_get(v);
     return 0;

@@ -47,6 +47,7 @@ struct trial_result {
     double read_pair_ticks; /* one pair of counter reads, median */
     struct call_summary dist;      /* the timed calls' distribution */
     struct reference_figures ref;  /* the reference workload around them */
+    struct kind_counters counters; /* the kind's, over the timed calls only */
 };
 
 /* NGCC_BENCH_TIMING=loop in the environment: the timed calls between two
@@ -65,6 +66,9 @@ json_object *trial_to_json(const struct trial_request *rq, struct trial_result *
 int trial_from_json(json_object *obj, struct trial_result *res);
 
 void trial_result_free(struct trial_result *res);
+
+/* A kind's counters as an object {"sign_retries": 0, ...}. */
+json_object *trial_counters_json(const struct kind_counters *k);
 
 /* Resident and peak RSS of this process in bytes, or -1. */
 long long trial_rss_now(void);
