@@ -19,7 +19,14 @@
 #   kind_getters   the size getters, in the order of kind_sizes
 #   kind_sizes     the sizes' keys (build.json's sizes, KEY_len in a KAT log)
 #   kind_ops       the operations the campaign times and profiles, in order
-# The last three are src/kinds/kem.c's sizes and ops (kinds.test compares).
+#   kind_catalog   the Round 1 catalog of this kind, relative to the
+#                  package's top (src/kinds/kem.c's catalog): the importer
+#                  reads every kind's, so a download folder of several kinds
+#                  imports each archive under its id
+#   kind_id_prefix the catalog's ids are <prefix>-NN (kem-01...): the id of
+#                  an archive tells which kind its catalog lists it as
+# kind_getters, kind_sizes, kind_ops and kind_catalog are src/kinds/kem.c's
+# (kinds.test compares).
 
 kind_name=kem
 kind_label=KEM
@@ -30,3 +37,5 @@ kind_kat_file='KAT_KEM_%s.txt'
 kind_getters='kem_get_pk_len_bytes kem_get_sk_len_bytes kem_get_ct_len_bytes kem_get_ss_len_bytes'
 kind_sizes='pk sk ct ss'
 kind_ops='keygen enc dec'
+kind_catalog=data/ngcc-round1-kem.csv
+kind_id_prefix=kem

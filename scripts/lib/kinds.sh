@@ -14,8 +14,12 @@
 #   kind_kat_name INST   the loaded kind's KAT file name for instance INST
 #   kind_kat_re          a BRE (grep -i) matching, at the end of a path,
 #                        every KAT file name of the loaded kind
+#   kind_catalogs TOP    every kind's Round 1 catalog under TOP, one a line
+#                        (kind_names order; loads each table in turn)
+#   kind_of_id ID        the kind whose catalog ids ID looks like
+#                        (<kind_id_prefix>-...), loaded; 1 when none
 
-kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file kind_getters kind_sizes kind_ops'
+kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file kind_getters kind_sizes kind_ops kind_catalog kind_id_prefix'
 kind_default=kem
 
 kind_names() {
@@ -38,6 +42,8 @@ kind_load() {
         eval "[ -n \"\${$kind_v:-}\" ]" || return 1
     done
     case $kind_kat_file in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+    case $kind_catalog in /*|*..*) return 1 ;; esac
+    case $kind_id_prefix in *[!a-z0-9]*) return 1 ;; esac
 }
 
 # shellcheck disable=SC2086 # one function a word
@@ -50,4 +56,19 @@ kind_kat_re() {
     kind_pre=$(printf '%s' "${kind_kat_file%%%s*}" | sed 's|[*.^$\\[]|\\&|g')
     kind_suf=$(printf '%s' "${kind_kat_file#*%s}" | sed 's|[*.^$\\[]|\\&|g')
     printf '\\(^\\|/\\)%s[^/]*%s$\n' "$kind_pre" "$kind_suf"
+}
+
+kind_catalogs() {
+    for kind_c in $(kind_names); do
+        kind_load "$kind_c" || return 1
+        printf '%s/%s\n' "$1" "$kind_catalog"
+    done
+}
+
+kind_of_id() {
+    for kind_c in $(kind_names); do
+        kind_load "$kind_c" || continue
+        case $1 in "$kind_id_prefix"-*) return 0 ;; esac
+    done
+    return 1
 }
