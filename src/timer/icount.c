@@ -116,7 +116,7 @@ int icount_child_main(int argc, char **argv)
     const char *op = kinds[0]->ops[0].name;
     int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd;
     int64_t counts[ICOUNT_MAX_CALLS] = { 0 };
-    char why[256];
+    char why[256], note[96];
     enum outcome o;
     int c;
     FILE *out;
@@ -150,7 +150,9 @@ int icount_child_main(int argc, char **argv)
     if (o == OUTCOME_OK)
         o = instance_setup(&in, why, sizeof why);
     if (o == OUTCOME_OK && instance_loop(&in, 1, &rc) != 1) {
-        snprintf(why, sizeof why, "%s returned %d in the warm-up call", instance_function(&in), rc);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d in the warm-up call%s", instance_function(&in), rc,
+                 note);
         o = OUTCOME_OP_FAILED;
     }
     if (o != OUTCOME_OK) {
@@ -197,7 +199,9 @@ int icount_child_main(int argc, char **argv)
 #endif
     }
     if (i != calls) {
-        snprintf(why, sizeof why, "%s returned %d in counted call %d", instance_function(&in), rc, i + 1);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d in counted call %d%s", instance_function(&in), rc,
+                 i + 1, note);
         child_print("op-failed", why, counts, 0);
         return EXIT_BENCH_FAILED;
     }
