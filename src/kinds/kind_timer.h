@@ -69,6 +69,10 @@ struct kind_timer {
      * has none. */
     void (*counters_reset)(void *st);
     void (*counters)(const void *st, int op, struct kind_counters *out);
+    /* Optional (NULL: nothing to add).  After a call of OP in LOOP returned
+     * nonzero: what the kind adds to the timer's sentence ("sig_sign
+     * returned -1 at timed call 3"), from ", " on; "" when nothing. */
+    void (*failure_note)(const void *st, int op, char *note, size_t size);
 };
 
 #endif

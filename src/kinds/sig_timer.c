@@ -230,14 +230,14 @@ static long sig_loop(void *st, int op, int baseline, long iters, int *rc)
     return i;
 }
 
+/* Nothing to check after the calls: a signature longer than the getter's
+ * maximum is counted (signature_length_excess), not a failure, as the
+ * organiser's harness measures it; one written past the buffer is the
+ * guard bytes' OVERFLOW. */
 static int sig_result_check(const void *st, int op, const char *when, char *why, size_t size)
 {
-    const struct sig_state *s = st;
-    if (op != SIGN || s->stats.sn_max <= s->len[SN])
-        return 0;
-    snprintf(why, size, "sig_sign wrote a signature of %llu bytes, beyond the getter's %llu, %s",
-             s->stats.sn_max, s->len[SN], when);
-    return -1;
+    (void)st; (void)op; (void)when; (void)why; (void)size;
+    return 0;
 }
 
 static unsigned char *sig_buffer(void *st, const char *key, unsigned long long *len)
@@ -293,7 +293,20 @@ static void sig_close(void *st)
     free(s);
 }
 
+/* A sign that failed in the loop failed SIG_TIMER_MAX_RETRIES + 1 times in
+ * a row (sign_once): the record's reason says so. */
+static void sig_failure_note(const void *st, int op, char *note, size_t size)
+{
+    (void)st;
+    if (op == SIGN)
+        snprintf(note, size, ", %d calls in a row (the call and its %d retries)",
+                 SIG_TIMER_MAX_RETRIES + 1, SIG_TIMER_MAX_RETRIES);
+    else if (size > 0)
+        note[0] = '\0';
+}
+
 const struct kind_timer sig_timer = {
     sig_open, sig_sizes, sig_alloc, sig_inputs, sig_loop, sig_check_guards,
-    sig_result_check, sig_buffer, sig_close, SIGN, sig_counters_reset, sig_counters
+    sig_result_check, sig_buffer, sig_close, SIGN, sig_counters_reset, sig_counters,
+    sig_failure_note
 };

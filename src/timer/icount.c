@@ -114,9 +114,9 @@ int icount_child_main(int argc, char **argv)
 {
     struct instance in;
     const char *op = kinds[0]->ops[0].name;
-    int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd;
+    int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd, kind_only = 0;
     int64_t counts[ICOUNT_MAX_CALLS] = { 0 };
-    char why[256];
+    char why[256], note[96];
     enum outcome o;
     int c;
     FILE *out;
@@ -124,10 +124,12 @@ int icount_child_main(int argc, char **argv)
         { "op", required_argument, NULL, 'o' },
         { "calls", required_argument, NULL, 'n' },
         { "mode", required_argument, NULL, 'm' },
+        { "kind", no_argument, NULL, 'k' },
         { NULL, 0, NULL, 0 }
     };
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
+        case 'k': kind_only = 1; break;
         case 'o':
             if (!(op = timer_op_find(optarg)) || timer_op_is_null(op))
                 cli_die(EXIT_BENCH_USAGE, "--op: unknown operation '%s' (%s)", optarg, timer_op_list());
@@ -146,11 +148,24 @@ int icount_child_main(int argc, char **argv)
         cli_die(EXIT_BENCH_SYSTEM, "cannot set up stdout: %s", strerror(errno));
     stdout = out;
 
+    if (kind_only) { /* --kind: the type its ngcc_instance_info says, a kind of the table */
+        json_object *k = json_object_new_object();
+        o = instance_load(&in, NULL, argv[optind], why, sizeof why);
+        json_object_object_add(k, "status", json_object_new_string(outcome_name(o)));
+        json_object_object_add(k, "reason", json_object_new_string(why));
+        json_object_object_add(k, "type", o == OUTCOME_OK ? json_object_new_string(in.kind->name) : NULL);
+        printf("%s\n", json_object_to_json_string_ext(k, JSON_C_TO_STRING_PLAIN));
+        fflush(stdout);
+        json_object_put(k);
+        return o == OUTCOME_OK ? EXIT_BENCH_OK : EXIT_BENCH_FAILED;
+    }
     o = instance_load(&in, op, argv[optind], why, sizeof why);
     if (o == OUTCOME_OK)
         o = instance_setup(&in, why, sizeof why);
     if (o == OUTCOME_OK && instance_loop(&in, 1, &rc) != 1) {
-        snprintf(why, sizeof why, "%s returned %d in the warm-up call", instance_function(&in), rc);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d in the warm-up call%s", instance_function(&in), rc,
+                 note);
         o = OUTCOME_OP_FAILED;
     }
     if (o != OUTCOME_OK) {
@@ -197,7 +212,9 @@ int icount_child_main(int argc, char **argv)
 #endif
     }
     if (i != calls) {
-        snprintf(why, sizeof why, "%s returned %d in counted call %d", instance_function(&in), rc, i + 1);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d in counted call %d%s", instance_function(&in), rc,
+                 i + 1, note);
         child_print("op-failed", why, counts, 0);
         return EXIT_BENCH_FAILED;
     }
@@ -253,6 +270,41 @@ static void valgrind_version(char *buf, size_t size)
     }
     if (!buf[0])
         snprintf(buf, size, "valgrind");
+}
+
+const struct kind *icount_kind(const char *self, const char *library, const char *root,
+                               double timeout_s, unsigned long long mem_bytes, char *why, size_t size)
+{
+    char *argv[] = { (char *)self, "count-child", "--kind", (char *)library, NULL };
+    const struct kind *kind = NULL;
+    struct child_limits lim;
+    struct child_result c;
+    json_object *res;
+    const char *status, *type;
+
+    memset(&lim, 0, sizeof lim);
+    lim.timeout_s = timeout_s;
+    lim.mem_bytes = mem_bytes;
+    lim.cpu = -1;
+    if (child_run(self, argv, root, &lim, &c) != 0) {
+        snprintf(why, size, "%s", c.error);
+        child_result_free(&c);
+        return NULL;
+    }
+    res = c.exited ? json_tokener_parse(c.out) : NULL;
+    status = res ? record_get_string(res, "status") : NULL;
+    type = res ? record_get_string(res, "type") : NULL;
+    if (!status) {
+        char how[200];
+        child_describe(&c, how, sizeof how);
+        snprintf(why, size, "the loading process failed: %s", how);
+    } else if (strcmp(status, "ok") != 0 || !type || !(kind = kind_find(type))) {
+        snprintf(why, size, "%s: %s", status, record_get_string(res, "reason") ? record_get_string(res, "reason") : "");
+        kind = NULL;
+    }
+    json_object_put(res);
+    child_result_free(&c);
+    return kind;
 }
 
 int icount_run(const char *self, const char *library, const char *op, int calls, const char *root,

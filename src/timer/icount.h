@@ -46,6 +46,12 @@ enum icount_source icount_probe(char *why, size_t size);
 int icount_run(const char *self, const char *library, const char *op, int calls, const char *root,
                double timeout_s, unsigned long long mem_bytes, struct icount_result *r);
 
+/* The kind of LIBRARY (ROOT, SELF as for icount_run), from its
+ * ngcc_instance_info type as a child process (`count-child --kind`) reads
+ * it: NULL with WHY when it cannot be loaded or its type is no kind. */
+const struct kind *icount_kind(const char *self, const char *library, const char *root,
+                               double timeout_s, unsigned long long mem_bytes, char *why, size_t size);
+
 /* The "instructions" section of a record: ICOUNT_CALLS calls counted,
  * with a limit from the record's T1_S and SETUP_S. */
 json_object *icount_record(const char *self, const char *library, const char *op, const char *root,

@@ -52,9 +52,10 @@ int icount_main(int argc, char **argv)
     double timeout = ICOUNT_DEFAULT_TIMEOUT;
     char self[PATH_MAX], hex[65], *lib_rel, *lib_arg, *self_rel, why[256];
     json_object *doc, *ops, *lib;
-    /* This process does not load the library: "all" is the ops of the
-     * first kind of the table, an op its first kind's. */
-    const struct kind *kind = kinds[0];
+    /* This process does not load the library: "all" is the ops of its
+     * kind, as a child process reads it from ngcc_instance_info (as run
+     * resolves an op); an op given is looked up in the table. */
+    const struct kind *kind = NULL;
 
     while ((c = getopt_long(argc, argv, ":", longopts, NULL)) != -1) {
         switch (c) {
@@ -88,6 +89,13 @@ int icount_main(int argc, char **argv)
     if (!lib_arg)
         cli_die(EXIT_BENCH_SYSTEM, "out of memory");
     sprintf(lib_arg, "%s%s", strchr(lib_rel, '/') ? "" : "./", lib_rel);
+    if (!kind && !(kind = icount_kind(self_rel, lib_arg, root, timeout, count_mem_limit(), why, sizeof why))) {
+        fprintf(stderr, "ngcc-bench: count: %s: not counted: its kind: %s\n", lib_rel, why);
+        free(lib_rel);
+        free(lib_arg);
+        free(self_rel);
+        return EXIT_BENCH_FAILED;
+    }
 
     doc = json_object_new_object();
     json_object_object_add(doc, "format", json_object_new_string(ICOUNT_FORMAT));

@@ -130,6 +130,8 @@ enum outcome instance_load(struct instance *in, const char *op, const char *path
     in->state = in->kind->timer->open(in->dl, why, size);
     if (!in->state)
         return OUTCOME_LOAD_FAILED;
+    if (!op) /* the kind only */
+        return OUTCOME_OK;
     in->op = kind_op_index(in->kind, op);
     if (in->op < 0) {
         snprintf(why, size, "operation '%.40s' is not one of a %s", op ? op : "(null)",
@@ -250,6 +252,14 @@ void instance_counters(const struct instance *in, struct kind_counters *out)
     out->n = 0;
     if (in->kind && in->state && in->kind->timer->counters)
         in->kind->timer->counters(in->state, in->op, out);
+}
+
+void instance_failure_note(const struct instance *in, char *note, size_t size)
+{
+    if (size > 0)
+        note[0] = '\0';
+    if (in->kind && in->state && in->kind->timer->failure_note)
+        in->kind->timer->failure_note(in->state, in->op, note, size);
 }
 
 unsigned char *instance_buffer(const struct instance *in, const char *key, unsigned long long *len)

@@ -54,7 +54,8 @@ struct instance {
 
 /* dlopen PATH, find its kind (ngcc_instance_info()->type), look up its
  * API and resolve OP against it (for the null operation: nothing is
- * loaded).  OUTCOME_OK, or OUTCOME_LOAD_FAILED with WHY. */
+ * loaded; for OP NULL: the kind only, in->op -1, nothing to set up or
+ * run).  OUTCOME_OK, or OUTCOME_LOAD_FAILED with WHY. */
 enum outcome instance_load(struct instance *in, const char *op, const char *path,
                            char *why, size_t size);
 
@@ -69,6 +70,11 @@ long instance_loop(struct instance *in, long iters, int *rc);
 /* The same loop over do-nothing functions of the same signatures: the
  * baseline of the memory pass. */
 long instance_baseline_loop(struct instance *in, long iters, int *rc);
+
+/* After the loop stopped at a call that returned nonzero: the kind's
+ * words to add to the sentence saying so (", 65 calls in a row ..."), or
+ * "" (kind_timer.h's failure_note). */
+void instance_failure_note(const struct instance *in, char *note, size_t size);
 
 /* The op's function, for messages (kind->ops[op].function; "null"). */
 const char *instance_function(const struct instance *in);

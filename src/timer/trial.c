@@ -109,7 +109,7 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
 {
     struct instance in;
     struct counter c;
-    char why[256], call[96];
+    char why[256], call[96], note[96];
     long long t0, t1, cpu0, cpu1;
     long sw0, sw1;
     unsigned long long tot0 = 0, busy0 = 0, tot1 = 0, busy1 = 0;
@@ -166,7 +166,9 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         goto out;
     }
     if (done != rq->warmups) {
-        snprintf(why, sizeof why, "%s returned %d in a warm-up call", instance_function(&in), rc);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d in a warm-up call%s", instance_function(&in), rc,
+                 note);
         set_status(res, OUTCOME_OP_FAILED, why);
         goto out;
     }
@@ -212,8 +214,9 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set_status(res, OUTCOME_OVERFLOW, why);
     } else if (done != rq->iters) {
-        snprintf(why, sizeof why, "%s returned %d at timed call %ld",
-                 instance_function(&in), rc, done + 1);
+        instance_failure_note(&in, note, sizeof note);
+        snprintf(why, sizeof why, "%s returned %d at timed call %ld%s",
+                 instance_function(&in), rc, done + 1, note);
         set_status(res, OUTCOME_OP_FAILED, why);
     } else if (instance_result_check(&in, "during the trial", why, sizeof why) != 0) {
         set_status(res, OUTCOME_WRONG_SECRET, why);

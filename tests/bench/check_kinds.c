@@ -563,10 +563,13 @@ START_TEST(sig_failures_named)
     instance_close(&in);
 
     sig_fault = SF_SN_TOO_LONG;  /* the second sign claims 6 bytes, the getter 5 */
+    calls_sign = 0;
     ck_assert_int_eq(load_setup(&in, "sign", why, sizeof why), OUTCOME_OK);
     ck_assert_int_eq(instance_loop(&in, 2, &rc), 2);
-    ck_assert_int_eq(instance_result_check(&in, "during the trial", why, sizeof why), -1);
-    ck_assert_str_eq(why, "sig_sign wrote a signature of 6 bytes, beyond the getter's 5, during the trial");
+    /* counted, not a failure (the harness's rule) */
+    ck_assert_int_eq(instance_result_check(&in, "during the trial", why, sizeof why), 0);
+    ck_assert_uint_eq(sig_stats(&in)->excess, 1);
+    ck_assert_uint_eq(sig_stats(&in)->sn_max, 6);
     instance_close(&in);
 
     ck_assert_int_eq(instance_load(&in, "enc", NULL, why, sizeof why), OUTCOME_LOAD_FAILED);

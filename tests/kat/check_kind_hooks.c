@@ -465,6 +465,14 @@ START_TEST(sig_forgery_check)
                           "flipped bit in the middle byte of the signature, "
                           "flipped bit in the last byte of the signature, "
                           "flipped bit in the message");
+    /* A sign that fails once is retried (the timer's rule), the check run. */
+    memset(&fs, 0, sizeof fs);
+    fs.sign_fails_at = 1;
+    ck_assert_int_eq(sig_kat.functional(&fs_api, &tried, &rejected, msg,
+                                        sizeof msg), 0);
+    ck_assert_int_eq(fs.sign, 2);
+    ck_assert_uint_eq(tried, 5);
+    ck_assert_uint_eq(rejected, 0); /* its second sign: 8 bytes, truncated 7 still >= 7 */
     fs.verify_rejects = 1;
     ck_assert_int_eq(sig_kat.functional(&fs_api, &tried, &rejected, msg,
                                         sizeof msg), -1);
