@@ -67,7 +67,8 @@ function summary_kind(kind,   ids, n, k, head) {
     table_end()
     snotes_flush()
     if (summary_extra_header() != "") {
-        heading(2, (summary_robust_shown() ? "Robust figures and ratios to " : "Ratios to ") reference_name())
+        heading(2, (summary_robust_shown() ? "Robust figures and ratios to " : "Ratios to ") reference_name() \
+                   (NKINDS > 1 ? ": " tolower(K(KIND, "heading")) : ""))
         spara(summary_extra_note())
         table_begin("id\tinstance" summary_extra_header())
         for (k = 1; k <= NSR; k++)

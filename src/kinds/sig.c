@@ -50,7 +50,7 @@ const struct kind kind_sig = {
                 { "sign", "signature_bytes", "signature bytes min / mean / max", 1, "sn" },
                 { "sign", "signature_length_excess", "longer than the claimed maximum", 0, NULL } },
               "forgery", "forgery check",
-              "After the KAT records, the forgery check: verify must reject the last record's signature with one bit flipped in its first, middle and last byte, with the message changed by one bit, and with the signature truncated by one byte.",
+              "After the KAT records, the forgery check: one key pair and one valid signature of its own (the DRNG seeded apart), which verify must reject with one bit flipped in the signature's first, middle and last byte, with the message changed by one bit, and with the signature truncated by one byte.",
               "verify accepted a forgery (a functional finding, not a crash)",
               "Message rule: sign and verify use the 64-byte message msg[i] = i*131 + 64 (i = 0..63, modulo 256), as the organiser's harness; the key pair comes from one keygen in setup. Retry rule: a sign that fails is called again, at most 64 times, and the retries are counted (sign retries on the candidate pages); verify is timed on one signature made in setup and checked to verify first. The signature lengths the timed signs produced are recorded (minimum, mean, maximum), with any longer than the claimed maximum." },
 };
