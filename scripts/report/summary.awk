@@ -125,7 +125,7 @@ function summary_columns(   t, std, own, k) {
         "– where the instance has no level or no " own " instance of its level was measured here (the row's note says which)."
     t = t "\n"
     for (k = 1; k <= NCURATED; k++) t = t (k > 1 ? ", " : "") size_label(CURATED[k]) " (B)"
-    t = t ": bytes, as in section 6; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
+    t = t ": bytes, as in section 6" (produced_sentence() != "" ? " (the claimed maximum, and in parentheses the lengths produced when they varied)" : "") "; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
         "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
     t = t "\nscreening (not part of the guide): the unexplained findings in the scheme's own code (not the official " \
         "helpers'), as in the Implementation screening section of its page: memory serious N (sanitizer errors, invalid " \
@@ -313,7 +313,7 @@ function summary_row(r,   id, label, row, o, op, notes, stk, c, v) {
               " (" (P(id, label, op, "status") == "ok" ? fmt_pct(P(id, label, op, "hash_share")) : "–") ")"
     }
     row = row "\t" nb(SR_RATIO[r])
-    for (c = 1; c <= NCURATED; c++) { v = SR_SIZE[r, c]; row = row "\t" (isnull(v) ? "–" : fmt_int(v)) }
+    for (c = 1; c <= NCURATED; c++) { v = SR_SIZE[r, c]; row = row "\t" (isnull(v) ? "–" : fmt_int(v) produced_text(id, label, CURATED[c])) }
     stk = deepest_stack(id, label)
     return row "\t" nb(stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
 }
