@@ -111,8 +111,9 @@ entry_json() {
         rm -f "$blog"
         blog_json=null
     fi
-    printf '    {\n      "id": %s,\n      "label": %s,\n      "run": %s,\n' \
-        "$(json_str "$id")" "$(json_str "$label")" "$run_no"
+    # type: the kind (build.info's, else the first kind), for the pages and the checker.
+    printf '    {\n      "id": %s,\n      "label": %s,\n      "run": %s,\n      "type": %s,\n' \
+        "$(json_str "$id")" "$(json_str "$label")" "$run_no" "$(json_str "${type:-$kind_default}")"
     if [ "$status" = BUILDFAIL ]; then
         # Nothing is planned for it: records of an earlier build go.
         rm -f "$sysdir/records/$id/${label}__"*.json "$sysdir/profile/$id/${label}__"*.json

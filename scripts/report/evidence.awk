@@ -127,8 +127,9 @@ function KSIZE(kind, key, name) { return V["kindsize", kind SUBSEP key, name] }
 
 # The pages of one kind: its operations OPS[1..NOPS], sizes SIZES[1..NSIZES]
 # (SIZE_AT[key]: the position), the sizes the curated catalog gives
-# CURATED[1..NCURATED], the yardstick OWN_ID and OWN_NAME.  A page mixing
-# kinds would call it per kind; today a system's pages are of one kind.
+# CURATED[1..NCURATED], the yardstick OWN_ID and OWN_NAME.  A system may
+# have schemes of several kinds (KINDS, report/kind.awk): each page puts
+# the kind of what it shows in use.
 function kind_use(kind,   s) {
     if (!(("kind", kind) in SEEN)) fail(evidence, "no kind row for kind '" kind "' in the evidence")
     KIND = kind
@@ -200,9 +201,7 @@ function index_evidence(   k, key, f, id, i, tmp, n) {
         LABELS[id, ++NLABELS[id]] = f[2]
     }
     if (NIDS == 0) fail(evidence, "no instances in the evidence")
-    kind_use(kind_of(IDS[1], LABELS[IDS[1], 1]))
-    load_catalog(catalog != "" ? catalog : pkgdir "/" K(KIND, "catalog"))
-    load_sizes(sizes != "" ? sizes : pkgdir "/" K(KIND, "size_catalog"))
+    kinds_load()
     for (i = 1; i <= NIDS; i++) {
         id = IDS[i]
         n = NLABELS[id]

@@ -4,7 +4,8 @@
 # measured, limitations (doc/report.md, "Method page").
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report/format.awk -f report/evidence.awk -f report/method.awk ROWS
+#   awk -f report/format.awk -f report/evidence.awk -f report/kind.awk \
+#       -f report/method.awk ROWS
 
 END {
     if (FAILED) exit 1
@@ -72,7 +73,7 @@ function runs_table(   k, r, cpus, sch, t, w) {
 function timing(   s, c, cpu) {
     heading(2, "Timing")
     cpu = cpus_text()
-    s = "Each operation (" ops_text(", ") ") of each instance was timed by ngcc-bench, one operation per record, in child processes that load the instance library with dlopen" \
+    s = "Each operation (" kinds_text("ops") ") of each instance was timed by ngcc-bench, one operation per record, in child processes that load the instance library with dlopen" \
         (cpu != "" ? " and are pinned to " cpu : "") " (one core). "
     c = counter_sentence("")
     if (c == "")
@@ -243,11 +244,46 @@ function op_methods(   o, t) {
     return t
 }
 
+# WHAT ("ops": the operations, "methods": op_methods) of every kind of the
+# system: one kind's alone, else each after its title, "; "-joined.
+function kinds_text(what,   k, t, w) {
+    for (k = 1; k <= NKINDS; k++) {
+        kind_use(KINDS[k])
+        w = what == "ops" ? ops_text(", ") : op_methods()
+        t = t (k > 1 ? "; " : "") (NKINDS > 1 ? K(KIND, "title") ": " : "") w
+    }
+    kind_use(KINDS[1])
+    return t
+}
+
+# The buffers the screening marks secret: the kind's (one kind), else
+# each kind's after its title ("for a KEM the secret key and ..., for a
+# signature the secret key,").
+function kinds_secrets(   k, t) {
+    for (k = 1; k <= NKINDS; k++) {
+        kind_use(KINDS[k])
+        t = t (k > 1 ? ", " : "") (NKINDS > 1 ? "for a " K(KIND, "title") " " : "") sizes_text(1, "the ")
+    }
+    kind_use(KINDS[1])
+    return t (NKINDS > 1 ? "," : "")
+}
+
+# The rules of the inputs of the kinds that have them (kindpage rules),
+# with the functional check after the KAT.
+function kinds_rules(   k) {
+    for (k = 1; k <= NKINDS; k++) {
+        kind_use(KINDS[k])
+        if (KPAGE("rules") != "") para(KPAGE("rules") (has_functional() ? " " KPAGE("functional_text") : ""))
+    }
+    kind_use(KINDS[1])
+}
+
 function inputs(   seed) {
     heading(2, "KAT and DRNG seeds")
     seed = S("method.drng_seed_hex")
     if (length(seed) > 12) seed = substr(seed, 1, 6) "…" substr(seed, length(seed) - 1)
-    para("KAT: the official driver's seed (" S("method.kat_seed") "); each instance's KAT file is compared by its canonical SHA-256 with the package's manifest or the submitted KAT file. DRNG: every timing process seeds the library's DRNG with the " length(S("method.drng_seed_hex")) / 2 " bytes " seed "; " op_methods() ".")
+    para("KAT: the official driver's seed (" S("method.kat_seed") "); each instance's KAT file is compared by its canonical SHA-256 with the package's manifest or the submitted KAT file. DRNG: every timing process seeds the library's DRNG with the " length(S("method.drng_seed_hex")) / 2 " bytes " seed "; " kinds_text("methods") ".")
+    kinds_rules()
 }
 
 # ---- planning constants ------------------------------------------------------------------
@@ -293,7 +329,7 @@ function glossary(   t, n, i, f) {
         "\nsurvey verdict: ICCS + X\tthe library holds the constants of X, or imports a symbol of a crypto library: part of its symmetric work does not go through the ICCS functions" \
         "\nsurvey verdict: not surveyed\tno screening file for the instance; the line names the functions the hash profile wrapped instead" \
         "\nmemory safety\tfindings of AddressSanitizer, UBSan and LeakSanitizer (a build of its own) and of valgrind memcheck (the guide build)" \
-        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, " sizes_text(1, "the ") " marked secret" \
+        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, " kinds_secrets() " marked secret" \
         "\nserious\ta sanitizer error, an invalid access, an uninitialised value, a leak or a secret-dependent branch or index: counted apart from the UB notes" \
         "\nUB note\tUBSan's other undefined behaviour (a shift or an overflow of a signed value): the code may work with this compiler, but the C standard does not promise it" \
         "\nexplained\ton public data, by a code pattern of data/screening-patterns.txt in ngcc-perf (the same for every scheme, the package's " OWN_NAME " too) or by the scheme's own description (screen_public): kept, not counted against the scheme" \

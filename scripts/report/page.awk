@@ -4,7 +4,8 @@
 # primitives and Implementation screening (not part of the guide).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
-#   awk -f report/format.awk -f report/evidence.awk -f report/page.awk ROWS
+#   awk -f report/format.awk -f report/evidence.awk -f report/kind.awk \
+#       -f report/page.awk ROWS
 
 END {
     if (FAILED) exit 1
@@ -13,6 +14,7 @@ END {
 }
 
 function candidate_page(id,   file) {
+    kind_use(id_kind(id))
     page_begin()
     notes_begin()
     para(breadcrumb(id))
@@ -112,12 +114,13 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
         s = "Each library was checked against " (id == OWN_ID ? "the package's own KAT vectors" : "the submitted KAT vectors") \
             " (" bases (nn ? "; none for " none : "") ") before timing."
     }
+    if (has_functional()) s = s " " KPAGE("functional_text")
     para(s)
-    table_begin("instance\tbuild flags\tKAT")
+    table_begin("instance\tbuild flags\tKAT" (has_functional() ? "\t" KPAGE("functional_label") : ""))
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         if (buildfail(id, label)) {
-            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(buildfail_note(id, label)))
+            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(buildfail_note(id, label)) (has_functional() ? "\t–" : ""))
             continue
         }
         fl = I(id, label, "flags_class")
@@ -134,7 +137,7 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
                                (isnull(why) || why == "" ? "" : ": " why) \
                                " (" fmt_path(I(id, label, "kat.log.file")) ")")
         }
-        table_row(fmt_label(label) "\t" fl "\t" cell)
+        table_row(fmt_label(label) "\t" fl "\t" cell (has_functional() ? "\t" functional_cell(id, label) : ""))
     }
     table_end()
     notes_flush()
@@ -191,6 +194,7 @@ function performance(id,   k, o, label, op, gap, s) {
         }
     }
     table_end()
+    counters_table(id)
     s = confinement_notes(id)
     if (s != "") para(s)
     notes_flush()
@@ -316,12 +320,14 @@ function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key
         for (c = 1; c <= NSIZES; c++) {
             key = SIZES[c]
             row = row "\t" (buildfail(id, label) ? "–" : \
-                size_cell(I(id, label, "sizes." key), catalog_has(id, label) && is_curated(key) ? CAT_SIZE[key, id, label] : "", label, size_label(key)))
+                size_cell(I(id, label, "sizes." key), catalog_has(id, label) && is_curated(key) ? CAT_SIZE[key, id, label] : "", label, size_label(key)) \
+                produced_text(id, label, key))
         }
         table_row(row)
     }
     table_end()
     if (NPENDING == 0 && nl > 0) para("The library's getters agree with the catalog for every listed size.")
+    if (produced_sentence() != "") para(produced_sentence())
     notes_flush()
 }
 

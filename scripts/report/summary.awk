@@ -12,7 +12,7 @@
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
 #   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
-#       -f report/robust.awk -f report/summary.awk ROWS
+#       -f report/kind.awk -f report/robust.awk -f report/summary.awk ROWS
 
 END {
     if (FAILED) exit 1
@@ -20,7 +20,7 @@ END {
     summary_page()
 }
 
-function summary_page(   ids, n, k, s, c, head) {
+function summary_page(   ids, n, k, s, c) {
     SUMMARY_WIDTH = 100
     page_begin()
     notes_begin()
@@ -33,13 +33,25 @@ function summary_page(   ids, n, k, s, c, head) {
     if (quick_note() != "") s = s " " quick_note()
     spara(s)
     if (host_state_sentence("") != "") spara(host_state_sentence(""))
-    # One section per kind; today the system's pages are of one kind.
-    heading(2, K(KIND, "heading"))
+    # One section per kind (report/kind.awk), each with its own yardstick.
+    for (k = 1; k <= NKINDS; k++) summary_kind(KINDS[k])
+    TABLE_CLASS = ""
     n = NIDS
     for (k = 1; k <= n; k++) ids[k] = IDS[k]
     natsort(ids, n)
+    spara("Pages: " pages_list(ids, n) ".")
+    page_write(page_file(outdir, "summary"))
+}
+
+# The section of KIND: its heading, the columns, the table of its
+# instances and its robust figures.
+function summary_kind(kind,   ids, n, k, head) {
+    kind_use(kind)
+    heading(2, K(KIND, "heading"))
+    n = kind_ids(kind, ids)
     own_levels()
-    NSR = 0
+    NSR = 0; NMEASURED = 0; NOK = 0; NDIST = 0; NNOISY = 0; DIST_LO = ""; DIST_HI = ""
+    delete SHARED; delete SHARED_KIND
     for (k = 1; k <= n; k++) summary_collect(ids[k])
     summary_shared()
     spara("Columns:")
@@ -55,7 +67,8 @@ function summary_page(   ids, n, k, s, c, head) {
     table_end()
     snotes_flush()
     if (summary_extra_header() != "") {
-        heading(2, (summary_robust_shown() ? "Robust figures and ratios to " : "Ratios to ") reference_name())
+        heading(2, (summary_robust_shown() ? "Robust figures and ratios to " : "Ratios to ") reference_name() \
+                   (NKINDS > 1 ? ": " tolower(K(KIND, "heading")) : ""))
         spara(summary_extra_note())
         table_begin("id\tinstance" summary_extra_header())
         for (k = 1; k <= NSR; k++)
@@ -63,9 +76,6 @@ function summary_page(   ids, n, k, s, c, head) {
                       nb(buildfail(SR_ID[k], SR_LABEL[k]) ? summary_extra_empty() : summary_extra_cells(SR_ID[k], SR_LABEL[k])))
         table_end()
     }
-    TABLE_CLASS = ""
-    spara("Pages: " pages_list(ids, n) ".")
-    page_write(page_file(outdir, "summary"))
 }
 
 # Figure cells in HTML, where the table's cells wrap: a number keeps its
@@ -115,7 +125,7 @@ function summary_columns(   t, std, own, k) {
         "– where the instance has no level or no " own " instance of its level was measured here (the row's note says which)."
     t = t "\n"
     for (k = 1; k <= NCURATED; k++) t = t (k > 1 ? ", " : "") size_label(CURATED[k]) " (B)"
-    t = t ": bytes, as in section 6; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
+    t = t ": bytes, as in section 6" (produced_sentence() != "" ? " (the claimed maximum, and in parentheses the lengths produced when they varied)" : "") "; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
         "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
     t = t "\nscreening (not part of the guide): the unexplained findings in the scheme's own code (not the official " \
         "helpers'), as in the Implementation screening section of its page: memory serious N (sanitizer errors, invalid " \
@@ -136,6 +146,7 @@ function pages_list(ids, n,   k, t, linked) {
 # catalog, and the levels as words ("128 (ML-KEM-512), ...").
 function own_levels(   k, f, lv, n, i, j, t) {
     n = 0
+    delete OWN_AT
     for (k in CAT_LEVEL) {
         split(k, f, SUBSEP)
         if (f[1] != OWN_ID || CAT_LEVEL[k] == "") continue
@@ -166,6 +177,7 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, sh, c, key, v,
         NMEASURED++
         if (I(id, label, "kat.status") != "PASS") sr_add(r, "instance", "KAT " I(id, label, "kat.status"))
         if (I(id, label, "flags_class") != "guide") sr_add(r, "instance", I(id, label, "flags_class") " flags")
+        if (functional_caveat(id, label) != "") sr_add(r, "instance", functional_caveat(id, label))
         np = 0; nok = 0; miss = ""
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
@@ -205,6 +217,10 @@ function dist_range(x) {
 
 # The × yardstick cell of row r; a row without a match gets a caveat saying why.
 function own_ratio(r, id, label,   lv, ref, o, op, t, a, b) {
+    if (!(OWN_ID in NLABELS)) {
+        sr_add(r, "instance", "× " OWN_NAME " –: no " OWN_NAME " instance was measured on this system")
+        return "–"
+    }
     lv = level_of(id, label)
     if (lv == "") return "–"
     if (!(lv in OWN_AT)) {
@@ -297,7 +313,7 @@ function summary_row(r,   id, label, row, o, op, notes, stk, c, v) {
               " (" (P(id, label, op, "status") == "ok" ? fmt_pct(P(id, label, op, "hash_share")) : "–") ")"
     }
     row = row "\t" nb(SR_RATIO[r])
-    for (c = 1; c <= NCURATED; c++) { v = SR_SIZE[r, c]; row = row "\t" (isnull(v) ? "–" : fmt_int(v)) }
+    for (c = 1; c <= NCURATED; c++) { v = SR_SIZE[r, c]; row = row "\t" (isnull(v) ? "–" : fmt_int(v) produced_text(id, label, CURATED[c])) }
     stk = deepest_stack(id, label)
     return row "\t" nb(stk == "" ? "–" : stk) "\t" screening_cell(id, label) "\t" notes
 }

@@ -333,8 +333,10 @@ void put_all_columns(void)
     put_columns("instance", "id label", "", inst, n,
                 "kat.log.file build.log.file");
     put_columns("kindof", "id label", "", NULL, 0, "kind");
+    put_columns("functional", "id label check", "", NULL, 0, "text");
     put_columns("record", "id label op", "file present", record_cols,
                 NCOLS(record_cols), "disturbed_kept disturbed_cpu_share");
+    put_columns("counter", "id label op counter", "", NULL, 0, "value");
     put_columns("profile", "id label op", "file present", profile_cols,
                 NCOLS(profile_cols), "");
     put_columns("calls", "id label op function", "", calls_cols, NCOLS(calls_cols), "");

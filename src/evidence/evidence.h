@@ -1,6 +1,7 @@
 /* evidence.h -- the parts of ngcc-evidence: reporting problems, reading
  * JSON, writing typed columns as rows (rows.c), the row types (columns.c)
- * and the kind table (columns.c) and the evidence files (files.c).  Part of ngcc-perf. */
+ * and the kind table (columns.c) and the evidence files (files.c,
+ * kind_files.c).  Part of ngcc-perf. */
 #ifndef NGCC_EVIDENCE_H
 #define NGCC_EVIDENCE_H
 
@@ -105,6 +106,15 @@ struct evidence {
 void put_host(const char *file, json_object *host, const char *source);
 void read_campaign(struct evidence *ev);
 void read_build(struct evidence *ev);
+
+/* ---- kind_files.c: a kind's own evidence ---- */
+/* counter rows: the record REC's op_counters (FILE for the problems). */
+void put_counters(const char *file, json_object *rec, const char *id, const char *label,
+                  const char *op);
+/* a functional row: the line of KIND's functional check in the KAT log
+ * LOG (relative to ROOT), when the kind has one and the log says it. */
+void put_functional(const char *root, const struct kind *kind, const char *id,
+                    const char *label, const char *log);
 
 /* ---- screen.c ---- */
 extern const struct col screen_cols[];

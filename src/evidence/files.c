@@ -310,6 +310,7 @@ static void read_record(struct evidence *ev, const char *id, const char *label,
     put_cols(file, r, record_cols, N_record_cols, ok);
     put_disturbed_kept(file, r);
     putchar('\n');
+    put_counters(file, r, id, label, op);
     if (ok)
         check_stats(file, r);
     if (!ev->first_record) {
@@ -429,6 +430,8 @@ void read_build(struct evidence *ev)
             check_kat_log(ev, file, label, blog, bsha);
         /* The instance's kind: its rows' operations, for the pages. */
         printf("kindof\t%s\t%s\t%s\n", id, label, kind->name);
+        if (log && sha)
+            put_functional(ev->root, kind, id, label, log);
         for (op = 0; op < kind->nops; op++)
             read_record(ev, id, label, kind, kind->ops[op].name);
         for (op = 0; op < kind->nops; op++)

@@ -1,5 +1,5 @@
 /* kind_rows.c -- the kind table (src/kinds/kind.h) as rows kind, kindop,
- * kindsize, for the report scripts: what they ask instead of naming a
+ * kindsize, kindpage and kindcounter, for the report scripts: what they ask instead of naming a
  * kind's operations, sizes and words (doc/report.md).  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -15,7 +15,10 @@ void put_kind_columns(void)
     fputs("columns\tkind\t1\tkind\ttitle\tops\tsizes\tyardstick_id\tyardstick_name"
           "\tcategory\theading\tcatalog\tsize_catalog\tcurated_sizes\tstandard\tcategories\thash\n"
           "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\n"
-          "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n", stdout);
+          "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n"
+          "columns\tkindpage\t1\tkind\tfunctional\tfunctional_label\tfunctional_text"
+          "\tfunctional_finding\trules\n"
+          "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n", stdout);
 }
 
 
@@ -65,6 +68,21 @@ void put_kinds(void)
             put_str(kd->sizes[i].getter);
             put_str(kd->sizes[i].label);
             printf("\t%d\n", kd->sizes[i].secret);
+        }
+        printf("kindpage\t%s", kd->name);
+        put_str(kd->page.functional);
+        put_str(kd->page.functional_label);
+        put_str(kd->page.functional_text);
+        put_str(kd->page.functional_finding);
+        put_str(kd->page.rules);
+        putchar('\n');
+        for (i = 0; i < KIND_PAGE_COUNTERS && kd->page.counters[i].key; i++) {
+            const struct kind_page_counter *c = &kd->page.counters[i];
+            printf("kindcounter\t%s\t%s\t%s", kd->name, c->op, c->key);
+            put_str(c->label);
+            printf("\t%d", c->range);
+            put_str(c->size);
+            putchar('\n');
         }
     }
 }

@@ -45,5 +45,12 @@ const struct kind kind_sig = {
     /* the report's words (kind_page.h) */
     .page = { "public-key algorithm; function: digital signature", "Digital signatures",
               "data/ngcc-round1-sig.csv", "data/sig-instances.csv", "pk sn",
-              "FIPS 204", "2, 3 and 5", "SHA-3/SHAKE" },
+              "FIPS 204", "2, 3 and 5", "SHA-3/SHAKE",
+              { { "sign", "sign_retries", "sign retries", 0, NULL },
+                { "sign", "signature_bytes", "signature bytes min / mean / max", 1, "sn" },
+                { "sign", "signature_length_excess", "longer than the claimed maximum", 0, NULL } },
+              "forgery", "forgery check",
+              "After the KAT records, the forgery check: one key pair and one valid signature of its own (the DRNG seeded apart), which verify must reject with one bit flipped in the signature's first, middle and last byte, with the message changed by one bit, and with the signature truncated by one byte.",
+              "verify accepted a forgery (a functional finding, not a crash)",
+              "Message rule: sign and verify use the 64-byte message msg[i] = i*131 + 64 (i = 0..63, modulo 256), as the organiser's harness; the key pair comes from one keygen in setup. Retry rule: a sign that fails is called again, at most 64 times, and the retries are counted (sign retries on the candidate pages); verify is timed on one signature made in setup and checked to verify first. The signature lengths the timed signs produced are recorded (minimum, mean, maximum), with any longer than the claimed maximum." },
 };

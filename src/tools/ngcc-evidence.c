@@ -19,10 +19,12 @@
  * return \r, any other control character \?.  Formatting belongs to the
  * pages (scripts/report/format.awk), not here.
  *
- * First come the kind table's rows (kind, kindop, kindsize: each kind's
- * operations, sizes and page words, doc/report.md), and after each
- * instance row its kindof row: the pages ask these instead of naming a
- * kind's operations.
+ * First come the kind table's rows (kind, kindop, kindsize, kindpage,
+ * kindcounter: each kind's operations, sizes and page words,
+ * doc/report.md), and after each instance row its kindof row and the
+ * functional row of its KAT log's functional check (a signature's
+ * forgery line), after each record its counter rows (op_counters): the
+ * pages ask these instead of naming a kind's operations.
  *
  * A file that is missing, is not JSON, lacks a field the pages need, has a
  * field of the wrong type or disagrees with itself (statistics against

@@ -28,7 +28,7 @@
  * per host file (host-start.json, host-end.json) and per instance
  * (build.json: library SHA-256, compiler, flags), each type announced by
  * its columns row; doc/report-html.md, "ngcc-trials"; then the kind
- * table's rows kind, kindop, kindsize (doc/report.md).
+ * table's rows kind, kindop, kindsize, kindpage, kindcounter (doc/report.md).
  *
  * Errors: a file that cannot be read or is not JSON, a record that is not
  * a bench record, lacks id, label, op or status or has trials that are not
