@@ -70,7 +70,7 @@ probe_instance() {
         ulimit -f "$probe_max_blocks" 2> /dev/null
         ulimit -v "$probe_max_kib" 2> /dev/null
         if command -v timeout > /dev/null 2>&1; then
-            exec timeout -k 2 "$probe_timeout" $probe_cc -E -w "$@" probe.c
+            exec timeout "$probe_timeout" $probe_cc -E -w "$@" probe.c
         fi
         ulimit -t "$probe_timeout" 2> /dev/null
         exec $probe_cc -E -w "$@" probe.c
