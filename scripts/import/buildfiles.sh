@@ -4,6 +4,7 @@
 #   scan_c FILE        what a C file defines (main, the kind's API, DRNG, ...)
 #   parse_make FILE    claims of a Makefile (defines, -std=, lists, ...)
 #   parse_cmake FILE   the same for a CMakeLists.txt
+#   parse_sh FILE NAME the same for a shell build script (build.sh)
 #   driver_re          basenames of drivers and tools (submissions.md,
 #                      rule 3), never part of an instance
 
@@ -42,11 +43,17 @@ scan_c() {
 # The submitters' files are read, never run: conditional blocks are not
 # evaluated (their contents are reported, not used).
 flag_awk='
-function claim_flags(s, origin, libs_ok,   n, t, i, v) {
+function claim_flags(s, origin, libs_ok,   n, t) {
     n = split(s, t, /[ \t]+/)
+    claim_words(t, n, origin, libs_ok, 0)
+}
+# claim_words(T, N, ORIGIN, LIBS_OK, UNQUOTED): the claims of the words
+# T[1..N] of a compiler command line; UNQUOTED: the shell removed their
+# quotes already (parse_sh), else a quote at either end of a word is dropped.
+function claim_words(t, n, origin, libs_ok, unquoted,   i, v) {
     for (i = 1; i <= n; i++) {
         v = t[i]
-        gsub(/^["\047]|["\047]$/, "", v)
+        if (!unquoted) gsub(/^["\047]|["\047]$/, "", v)
         if (v == "") continue
         if (v == "-D" && i < n) { v = "-D" t[++i] }
         if (v == "-I" && i < n) { v = "-I" t[++i] }
@@ -314,5 +321,203 @@ parse_cmake() {
         if (s ~ /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/ && substr(s, 3, length(s) - 3) in globbed) { globbed_t[t] = 1; return }
         m = split(expand(s), f, ";")
         for (j = 1; j <= m; j++) if (f[j] ~ /\.c$/) srcs[t] = srcs[t] "\n" relsrc(f[j])
+    }' "$1"
+}
+
+# parse_sh FILE NAME: the claims of a shell build script NAME (FILE), read
+# as text and never run: its compiler command lines (gcc, cc, clang, a
+# cross compiler, $CC), whose -D, -I, -std= and -l words claim_words takes
+# as for a Makefile's recipe, and whose .c files make the list; plain
+# assignments at the top level are expanded as the shell would.  A compiler
+# line inside a loop, an if, a case or a function, and a command
+# substitution, are not evaluated: a note says so.  Nothing when the script
+# has no compiler line (not a build script).
+parse_sh() {
+    awk -v script="$2" "$flag_awk"'
+    # split_cmds(S): the commands of the line S (split at ; && || | & outside
+    # quotes and parentheses, up to a comment) into cmds[]; their count.
+    function split_cmds(s,   i, c, n, q, cur, par) {
+        n = 0; cur = ""; q = ""; par = 0
+        for (i = 1; i <= length(s); i++) {
+            c = substr(s, i, 1)
+            if (q == "\047") { cur = cur c; if (c == "\047") q = ""; continue }
+            if (c == "\\") { cur = cur c substr(s, i + 1, 1); i++; continue }
+            if (q == "\"") { cur = cur c; if (c == "\"") q = ""; continue }
+            if (c == "\047" || c == "\"") { q = c; cur = cur c; continue }
+            if (c == "#" && (cur == "" || cur ~ /[ \t]$/)) break
+            if (c == "(") par++
+            if (c == ")" && par > 0) par--
+            if (!par && (c == ";" || c == "&" || c == "|")) {
+                cmds[++n] = cur; cur = ""
+                if (substr(s, i + 1, 1) == c) i++
+                continue
+            }
+            cur = cur c
+        }
+        cmds[++n] = cur
+        return n
+    }
+    function value(name) {
+        if (name in vars) return vars[name]
+        eunk = 1
+        if (name !~ /^(CC|CFLAGS|CPPFLAGS|LDFLAGS|LDLIBS)$/) cunk[name] = 1
+        return ""
+    }
+    # expansion(S, I): the value of the expansion at S[I] ($NAME, ${NAME},
+    # ${NAME:-WORD} and alike; a command substitution reads as empty);
+    # elen: its length; eunk: a variable not set, or a command substitution.
+    function expansion(s, i,   rest, inner, name, op, word, colon, isset, j, c, depth) {
+        eunk = 0
+        if (substr(s, i, 1) == "`") {
+            j = index(substr(s, i + 1), "`"); elen = j ? j + 1 : length(s) - i + 1
+            eunk = 1; csubst = 1; return ""
+        }
+        rest = substr(s, i + 1)
+        if (substr(rest, 1, 1) == "(") {
+            depth = 0
+            for (j = 1; j <= length(rest); j++) {
+                c = substr(rest, j, 1)
+                if (c == "(") depth++
+                else if (c == ")" && --depth == 0) break
+            }
+            elen = j + 1; eunk = 1; csubst = 1; return ""
+        }
+        if (match(rest, /^[A-Za-z_][A-Za-z0-9_]*/)) { elen = RLENGTH + 1; return value(substr(rest, 1, RLENGTH)) }
+        if (match(rest, /^\{[A-Za-z_][A-Za-z0-9_]*(:?[-=+?][^}]*)?\}/)) {
+            inner = substr(rest, 2, RLENGTH - 2); elen = RLENGTH + 1
+            match(inner, /^[A-Za-z_][A-Za-z0-9_]*/)
+            name = substr(inner, 1, RLENGTH); op = substr(inner, RLENGTH + 1)
+            if (op == "") return value(name)
+            colon = (substr(op, 1, 1) == ":"); if (colon) op = substr(op, 2)
+            word = substr(op, 2); op = substr(op, 1, 1)
+            isset = (name in vars) && (!colon || vars[name] != "")
+            if (op == "-" || op == "=") return isset ? vars[name] : word
+            if (op == "+") return isset ? word : ""
+            return value(name)
+        }
+        if (match(rest, /^[0-9@*#?$!-]/)) { elen = 2; eunk = 1; cunk[substr(rest, 1, 1)] = 1; return "" }
+        elen = 1
+        return "$"
+    }
+    # words(S): the words of the command S, expanded, split and unquoted
+    # as the shell would, into w[]; their count.  wunk[K]: word K holds an
+    # expansion of a variable not set or of a command substitution.
+    function emit() { if (started) { w[++nw] = cur; wunk[nw] = wu } cur = ""; started = 0; wu = 0 }
+    function words(s,   i, c, q, j, val, m, parts, k) {
+        nw = 0; cur = ""; q = 0; started = 0; wu = 0
+        for (i = 1; i <= length(s); i++) {
+            c = substr(s, i, 1)
+            if (!q && c == "\047") {
+                j = index(substr(s, i + 1), "\047"); if (!j) j = length(s) - i + 1
+                cur = cur substr(s, i + 1, j - 1); i += j; started = 1; continue
+            }
+            if (c == "\"") { q = !q; started = 1; continue }
+            if (c == "\\") {
+                i++; c = substr(s, i, 1)
+                if (q && c !~ /[$`"\\]/) cur = cur "\\"
+                cur = cur c; started = 1; continue
+            }
+            if (c == "$" || c == "`") {
+                val = expansion(s, i); i += elen - 1
+                if (eunk) wu = 1
+                if (q) { cur = cur val; started = 1; continue }
+                m = split(val, parts, /[ \t\n]+/)
+                for (k = 1; k <= m; k++) {
+                    if (parts[k] != "") { cur = cur parts[k]; started = 1 }
+                    if (k < m) emit()
+                }
+                continue
+            }
+            if (!q && c ~ /[ \t]/) { emit(); continue }
+            cur = cur c; started = 1
+        }
+        emit()
+        return nw
+    }
+    function looks_cc(s) { return s ~ /(^|[ \t\/"])([A-Za-z0-9_.+]+-)*(gcc|cc|clang)([ \t"]|$)|\$\{?CC|-D[A-Za-z_]/ }
+    # command(S, LNO): one command of line LNO.
+    function command(s, lno,   fw, k, j, b, o, m, fl, name, f) {
+        while (1) {
+            sub(/^[ \t]+/, "", s)
+            if (s == "") return
+            fw = s; sub(/[ \t].*$/, "", fw)
+            if (fw ~ /^(then|do|else|\{|!|time|exec|command|nice)$/) { s = substr(s, length(fw) + 1); continue }
+            break
+        }
+        if (fw ~ /^(if|while|until|for|case|select)$/) { depth++; return }
+        if (fw == "elif") return
+        if (fw ~ /^(fi|done|esac|\})$/) { if (depth) depth--; return }
+        if (fw == "function" || s ~ /^[A-Za-z_][A-Za-z0-9_]*[ \t]*\(\)/) { depth++; return }
+        if (depth > 0) {
+            if (looks_cc(s)) out("note", script " line " lno ": inside a loop, an if, a case or a function, not used: " substr(s, 1, 80), script)
+            return
+        }
+        # A compiler named by $CC that the script does not set: cc.
+        if (!("CC" in vars)) sub(/^"?\$(CC|\{CC\})"?([ \t]|$)/, "cc ", s)
+        split("", cunk); csubst = 0
+        words(s)
+        k = 1
+        if (w[1] == "export" || w[1] == "readonly") k = 2
+        for (j = k; j <= nw && w[j] ~ /^[A-Za-z_][A-Za-z0-9_]*=/; j++) ;
+        if (j > nw) {
+            # Assignments only: remembered (not those before a command).
+            for (; k <= nw; k++) if (w[k] ~ /^[A-Za-z_][A-Za-z0-9_]*=/) {
+                name = w[k]; sub(/=.*/, "", name); vars[name] = substr(w[k], length(name) + 2)
+            }
+            return
+        }
+        k = j
+        b = w[k]; sub(/^.*\//, "", b)
+        if (b ~ /^(ccache|distcc)$/ && k < nw) { k++; b = w[k]; sub(/^.*\//, "", b) }
+        if (b !~ /^([A-Za-z0-9_.+]+-)*(gcc|cc|clang|c99|c11|tcc|icc|icx)(-[0-9][0-9.]*)?$/) return
+        seen_cc = 1
+        o = ""
+        for (j = k + 1; j <= nw; j++) {
+            if (w[j] == "-o" && j < nw) o = w[j + 1]
+            else if (w[j] ~ /^-o./) o = substr(w[j], 3)
+        }
+        b = o; sub(/^.*\//, "", b); sub(/\.(exe|out|o|so|a)$/, "", b)
+        if (o != "" && is_driver_name(b)) {
+            out("note", script " line " lno " builds " o ", a program: not used", script)
+            return
+        }
+        for (name in cunk) unknown[name] = 1
+        if (csubst) subst = 1
+        m = 0
+        for (j = k + 1; j <= nw; j++) {
+            if (w[j] == "-o") { j++; continue }
+            if (wunk[j]) { out("note", script " line " lno ": \047" w[j] "\047 depends on what the script does not set: not used", script); continue }
+            if (w[j] ~ /\.c$/ && w[j] !~ /^-/) {
+                if (w[j] ~ /[*?[]/) glob = 1
+                else { f = w[j]; sub(/^\.\//, "", f); if (!(f in listed)) { listed[f] = 1; files = files "\t" f } }
+                continue
+            }
+            if (w[j] ~ /\.(o|a|so|h)$/ && w[j] !~ /^-/) continue
+            if (w[j] ~ /[ \t]/) { out("note", script " line " lno ": \047" w[j] "\047 holds a space, which a description cannot: not used", script); continue }
+            fl[++m] = w[j]
+        }
+        claim_words(fl, m, script " line " lno, 1, 1)
+    }
+    { sub(/\r$/, "") }
+    heredoc != "" {
+        t = $0; if (heredoc_tabs) sub(/^\t+/, "", t)
+        if (t == heredoc) heredoc = ""
+        next
+    }
+    /(^|[^\\])(\\\\)*\\$/ { if (held == "") start = NR; held = held substr($0, 1, length($0) - 1); next }
+    {
+        line = held $0; lno = (held == "") ? NR : start; held = ""
+        if (match(line, /<<-?[ \t]*["\047]?[A-Za-z_][A-Za-z0-9_]*/)) {
+            heredoc = substr(line, RSTART, RLENGTH); heredoc_tabs = (heredoc ~ /^<<-/)
+            sub(/^<<-?[ \t]*["\047]?/, "", heredoc)
+        }
+        n = split_cmds(line)
+        for (ci = 1; ci <= n; ci++) command(cmds[ci], lno)
+    }
+    END {
+        if (glob) printf "nolist\t%s\tthe list is computed (a pattern)\n", script
+        else if (files != "") printf "list\t%s\t%s\n", script, substr(files, 2)
+        for (name in unknown) out("note", "$" name " is not set in " script ": read as empty", script)
+        if (subst) out("note", script " runs commands ($(...) or `...`): not run, read as empty", script)
     }' "$1"
 }

@@ -1,15 +1,16 @@
 # import/instance.sh -- sourced by ngcc-import: one block of the
 # description per reference instance, each decision with its reason:
-# header, ALGORITHM_INSTANCE and label, sources, helpers, the build files'
-# defines and flags, the KAT file.
+# header, the build files' defines and flags, ALGORITHM_INSTANCE (as the
+# compiler sees it with them) and label, sources, helpers, the KAT file.
 #
 #   describe_instances   reads $tmp/inst, writes $tmp/body (the blocks in
 #                        label order), $tmp/fillin (fields left to the
 #                        user), $tmp/notes; sets n_inst, prefix_common
 #
 # Needs from the driver and the other libraries: root, id, tmp, manifest,
-# scan_c, parse_make, parse_cmake, driver_re, relpath, canon_sha, kat_count,
-# the kind tables (lib/kinds.sh) and discover's $tmp/api_headers.<kind>.
+# scan_c, parse_make, parse_cmake, parse_sh, probe_instance, driver_re,
+# relpath, canon_sha, kat_count, the kind tables (lib/kinds.sh) and
+# discover's $tmp/api_headers.<kind>.
 
 describe_instances() {
     : > "$tmp/labels"
@@ -66,8 +67,53 @@ describe_instances() {
         fi
         case $header in *' '*) header_fill="the header '$header' has a space in its name, which the description cannot hold"; header= ;; esac
 
-        # ALGORITHM_INSTANCE, from the header (else any header here).
-        inst= inst_why=
+        # The submitters' build files, read and never run (buildfiles.sh),
+        # in this order: Makefile, CMakeLists.txt, then the shell scripts
+        # with a compiler line.  A define set to different values by two of
+        # them is left to the user (FILL IN); the last -std= read is used;
+        # include dirs and libraries are all taken; the sources are a
+        # CMake library's list, else the Makefile's and the scripts' lists.
+        : > "$tmp/claims"
+        bfiles=
+        for bf in Makefile makefile GNUmakefile CMakeLists.txt; do
+            [ -f "$dir/$bf" ] || continue
+            case " $bfiles " in *" $bf "*) continue ;; esac
+            # makefile and Makefile may be one file on a case-insensitive copy.
+            bfiles="$bfiles $bf"
+            case $bf in
+                CMakeLists.txt) parse_cmake "$dir/$bf" ;;
+                *) parse_make "$dir/$bf" | sed "s/	Makefile/	$bf/" ;;
+            esac >> "$tmp/claims"
+        done
+        for bf in "$dir"/*.sh; do
+            [ -f "$bf" ] || continue
+            parse_sh "$bf" "${bf##*/}" > "$tmp/claims.sh"
+            [ -s "$tmp/claims.sh" ] || continue
+            bfiles="$bfiles ${bf##*/}"
+            cat "$tmp/claims.sh" >> "$tmp/claims"
+        done
+        bfiles=${bfiles# }
+        defines= cflags= includes= libs= conflicts= std= stds= ignored=
+        if [ -n "$bfiles" ]; then
+            conflicts=$(awk -F'\t' '$1 == "define" {
+                    n = $2; sub(/=.*/, "", n); v = ($2 ~ /=/) ? $2 : n "=1"; sub(/^[^=]*=/, "", v)
+                    if ((n in val) && val[n] != v && org[n] != $3) print n ": " org[n] " says " val[n] ", " $3 " says " v
+                    val[n] = v; org[n] = $3 }' "$tmp/claims")
+            defines=$(awk -F'\t' '$1 == "define" { n = $2; sub(/=.*/, "", n); if (!(n in pos)) ord[++k] = n; pos[n] = 1; last[n] = $2 }
+                                  END { for (i = 1; i <= k; i++) printf "%s ", last[ord[i]] }' "$tmp/claims" | sed 's/ $//')
+            std=$(awk -F'\t' '$1 == "std" { s = $2; o = $3 } END { if (s != "") print s "\t" o }' "$tmp/claims")
+            stds=$(awk -F'\t' '$1 == "std" { print $2 }' "$tmp/claims" | sort -u | tr '\n' ' ' | sed 's/ $//')
+            includes=$(awk -F'\t' '$1 == "include" && $2 != "." && $2 != "" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            libs=$(awk -F'\t' '$1 == "lib" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            ignored=$(awk -F'\t' '$1 == "ignored" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
+            [ -z "$std" ] || cflags=-std=${std%%	*}
+        fi
+
+        # ALGORITHM_INSTANCE: as the compiler sees it with these flags
+        # (probe.sh); else, and to say where they differ, a text search of
+        # the header (else of any header here).
+        inst= inst_why= probe_note= probe_state=none
+        [ -z "$header" ] || probe_instance "$dir" "$header"
         ai_file=$dir/$header
         [ -n "$header" ] || ai_file=/dev/null
         values=$(awk '{ sub(/\r$/, "") }
@@ -80,7 +126,14 @@ describe_instances() {
                     v = $0; sub(/^[^"]*"/, "", v); sub(/".*$/, "", v); print v }' | sort -u)
         fi
         nv=$(printf '%s\n' "$values" | grep -c .)
-        if [ "$nv" -eq 1 ] && [ "${values#\?}" = "$values" ]; then
+        if [ "$probe_state" = value ]; then
+            inst=$probe_value
+            inst_why="ALGORITHM_INSTANCE \"$inst\" in $header as the compiler sees it $probe_how"
+            if [ "$values" != "$inst" ]; then
+                found=$(printf '%s\n' "$values" | awk 'NF { printf "%s%s", (n++ ? ", " : ""), (/^\?/ ? substr($0, 2) " (no string)" : "\"" $0 "\"") }')
+                more "a text search of the headers finds ${found:-no ALGORITHM_INSTANCE}: the compiler's value is used"
+            fi
+        elif [ "$nv" -eq 1 ] && [ "${values#\?}" = "$values" ]; then
             inst=$values
             inst_why="ALGORITHM_INSTANCE \"$inst\" in $header"
         elif [ "$nv" -gt 1 ] && printf '%s\n' "$values" | grep -qxF "$name"; then
@@ -90,6 +143,19 @@ describe_instances() {
             inst_why="no ALGORITHM_INSTANCE in the headers"
         else
             inst_why="ALGORITHM_INSTANCE not decided: $(echo $values)"
+        fi
+        # Why the compiler did not decide, in the provenance; a note when
+        # the text search gave the name.
+        case $probe_state in
+            value|none) ;;
+            undefined) probe_note="$header does not define ALGORITHM_INSTANCE as the compiler sees it $probe_how" ;;
+            other) probe_note="ALGORITHM_INSTANCE is no string as the compiler sees it $probe_how: $probe_value" ;;
+            nocc) probe_note=$probe_value ;;
+            *) probe_note="$header does not preprocess $probe_how: $probe_value" ;;
+        esac
+        if [ -n "$probe_note" ]; then
+            inst_why="$inst_why (a text search: $probe_note)"
+            [ -z "$inst" ] || probe_note="$probe_note; the name \"$inst\" is a text search's"
         fi
 
         # The label: the directory's name when it is a valid label, else the
@@ -142,6 +208,7 @@ describe_instances() {
         [ -z "$label_fill" ] || fillin instance "$label_fill; write the instance's name on the 'instance' line"
         [ -z "$header_fill" ] || fillin header "$header_fill; write 'header NAME'"
         [ -n "$inst" ] || [ -z "$values" ] || note "$inst_why"
+        [ -z "$probe_note" ] || [ -z "$inst" ] || note "$probe_note"
 
         # The default source set, and what the C files define.
         : > "$tmp/default"
@@ -164,21 +231,6 @@ describe_instances() {
             scan_c "$dir/$1" | while IFS= read -r s; do printf '%s\t%s\n' "$1" "$s"; done >> "$tmp/scan"
             awk -F'\t' -v f="$1" '$1 == f { print $2 }' "$tmp/scan"
         }
-
-        # The submitters' build files.
-        : > "$tmp/claims"
-        bfiles=
-        for bf in Makefile makefile GNUmakefile CMakeLists.txt; do
-            [ -f "$dir/$bf" ] || continue
-            case " $bfiles " in *" $bf "*) continue ;; esac
-            # makefile and Makefile may be one file on a case-insensitive copy.
-            bfiles="$bfiles $bf"
-            case $bf in
-                CMakeLists.txt) parse_cmake "$dir/$bf" ;;
-                *) parse_make "$dir/$bf" | sed "s/	Makefile/	$bf/" ;;
-            esac >> "$tmp/claims"
-        done
-        bfiles=${bfiles# }
 
         # Sources: an explicit list from the build files, else the default rule.
         src_origin= list=
@@ -291,20 +343,8 @@ describe_instances() {
         fi
         cmt "helpers    $helpers_why"
 
-        # Defines, -std=, include dirs, libraries from the build files.
-        defines= cflags= includes= libs=
+        # What the build files say of defines, -std=, include dirs, libraries.
         if [ -n "$bfiles" ]; then
-            conflicts=$(awk -F'\t' '$1 == "define" {
-                    n = $2; sub(/=.*/, "", n); v = ($2 ~ /=/) ? $2 : n "=1"; sub(/^[^=]*=/, "", v)
-                    if ((n in val) && val[n] != v && org[n] != $3) print n ": " org[n] " says " val[n] ", " $3 " says " v
-                    val[n] = v; org[n] = $3 }' "$tmp/claims")
-            defines=$(awk -F'\t' '$1 == "define" { n = $2; sub(/=.*/, "", n); if (!(n in pos)) ord[++k] = n; pos[n] = 1; last[n] = $2 }
-                                  END { for (i = 1; i <= k; i++) printf "%s ", last[ord[i]] }' "$tmp/claims" | sed 's/ $//')
-            std=$(awk -F'\t' '$1 == "std" { s = $2; o = $3 } END { if (s != "") print s "\t" o }' "$tmp/claims")
-            stds=$(awk -F'\t' '$1 == "std" { print $2 }' "$tmp/claims" | sort -u | tr '\n' ' ' | sed 's/ $//')
-            includes=$(awk -F'\t' '$1 == "include" && $2 != "." && $2 != "" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
-            libs=$(awk -F'\t' '$1 == "lib" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
-            ignored=$(awk -F'\t' '$1 == "ignored" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
             cmt "build files  $bfiles: read, never run"
             if [ -n "$defines" ]; then
                 awk -F'\t' '$1 == "define" { n = $2; sub(/=.*/, "", n); last[n] = $2; if (!(n in o)) { o[n] = $3; ord[++k] = n } else if (index(o[n], $3) == 0) o[n] = o[n] ", " $3 }
@@ -321,7 +361,6 @@ describe_instances() {
                 fillin defines "the build files disagree ($(printf '%s' "$conflicts" | tr '\n' ';' | sed 's/;$//; s/;/; /g')); write the right 'defines'"
             fi
             if [ -n "$std" ]; then
-                cflags=-std=${std%%	*}
                 more "$cflags from ${std#*	}"
                 case $stds in *' '*) more "the build files name several standards ($stds): the last one read is used" ;; esac
             fi
