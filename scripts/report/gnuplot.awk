@@ -114,20 +114,14 @@ function gp_palette(n,   c, m) {
     return c[(n - 1) % m + 1]
 }
 
-# The x tics of a category axis: "label" pos, ... (LABELS[1..N] at POS[1..N]).
-function gp_xtics(labels, pos, n,   i, t) {
-    t = ""
-    for (i = 1; i <= n; i++) t = t (i > 1 ? ", " : "") gp_str(labels[i]) " " pos[i]
-    return "set xtics (" t ") rotate by -40 left font \",9\""
-}
-
 # The ratio chart of N records: RL[i] the category (instance and
-# operation), RV[i] the ratio, RU[i] its uncertainty ("" for none), RT[i]
-# the point's text; log scale around 1, a line at 1, error bars where
-# known.
-function gp_ratio_chart(dir, name, title, n, RL, RV, RU, RT, ylabel,   i, lo, hi, pos, bars, plot, a, b) {
-    gp_begin(dir, name, title, 140 + 26 * n)
-    lo = 1; hi = 1; bars = 0
+# operation, one row each from the top), RV[i] the ratio, RU[i] its
+# uncertainty ("" for none), RT[i] the point's text; a logarithmic x axis
+# around 1, a vertical line at 1, error bars where known; the height
+# grows with the rows, the width stays 720 px.
+function gp_ratio_chart(dir, name, title, n, RL, RV, RU, RT, xlabel,   i, lo, hi, pos, bars, plot, a, b, m, w) {
+    gp_begin(dir, name, title, 0)
+    lo = 1; hi = 1; bars = 0; m = 0
     for (i = 1; i <= n; i++) {
         pos[i] = i
         a = RV[i]; b = RV[i]
@@ -135,18 +129,23 @@ function gp_ratio_chart(dir, name, title, n, RL, RV, RU, RT, ylabel,   i, lo, hi
         if (a <= 0) a = RV[i] / 2
         if (a < lo) lo = a
         if (b > hi) hi = b
+        w = gp_textw(RL[i], 9); if (w > m) m = w
         gp_data(i "\t" gp_num(RV[i]) "\t" gp_num(RU[i] == "" ? RV[i] : a) "\t" gp_num(RU[i] == "" ? RV[i] : b) "\t" gp_text(RT[i]))
     }
-    gp_cmd("set logscale y")
-    gp_cmd("set yrange " gp_logrange(lo / 1.05, hi * 1.05))
-    gp_cmd("set format y \"%g\"")
-    gp_cmd("set xrange [0.4:" n + 0.6 "]")
-    gp_cmd("set ylabel " gp_str(ylabel))
-    gp_cmd(gp_xtics(RL, pos, n))
-    gp_cmd("set arrow from graph 0, first 1 to graph 1, first 1 nohead lw 1.5 lc rgb \"#555555\"")
+    gp_frame(720, 30 + 54 + (n < 5 ? 70 : 14 * n), int(m + 24), 24, 54, 30)
+    GP_KEY = "set key at screen 0.5, screen " gp_frac(1 - 4 / GP_H) " center top horizontal"
+    gp_cmd("unset grid")
+    gp_cmd("set grid xtics lc rgb \"#dddddd\"")
+    gp_cmd("set logscale x")
+    gp_cmd("set xrange " gp_logrange(lo / 1.05, hi * 1.05))
+    gp_cmd("set format x \"%g\"")
+    gp_cmd("set yrange [" n + 0.5 ":0.5]")
+    gp_cmd("set xlabel " gp_str(xlabel))
+    gp_cmd(gp_ytics(RL, pos, n))
+    gp_cmd("set arrow from first 1, graph 0 to first 1, graph 1 nohead lw 1.5 lc rgb \"#555555\"")
     plot = ""
-    if (bars) plot = gp_str(name ".dat") " using 1:2:3:4 with yerrorbars pt -1 lc rgb \"#888888\" title \"uncertainty\", "
-    gp_plot(plot gp_str(name ".dat") " using 1:2:5 with labels hypertext point pt 7 ps 1 lc rgb \"#1f77b4\" title \"ratio\"")
+    if (bars) plot = gp_str(name ".dat") " using 2:1:3:4 with xerrorbars pt -1 lc rgb \"#888888\" title \"uncertainty\", "
+    gp_plot(plot gp_str(name ".dat") " using 2:1:5 with labels hypertext point pt 7 ps 1 lc rgb \"#1f77b4\" title \"ratio\"")
     gp_end()
 }
 
