@@ -326,9 +326,9 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
     }
     nleg = 0
     for (j = 1; j <= m; j++) {
-        if (place_label(px[j], py[j], gp_text(PLAB[j]), PCOL[j])) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j]; continue }
+        if (place_label(px[j], py[j], gp_text(PLAB[j]), PCOL[j], 44)) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j]; continue }
         leg[++nleg] = nleg " " PNAME[j]
-        if (place_label(px[j], py[j], nleg "", PCOL[j])) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j] }
+        if (place_label(px[j], py[j], nleg "", PCOL[j], 92)) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j] }
         else leg[nleg] = nleg " " PNAME[j] " (not marked: no room)"
     }
     # The legend: columns of "N id label" (font 9), under the axis's name.
@@ -406,14 +406,14 @@ function si_text(v,   p, i) {
 
 # Text T (font 9, colour COL) beside the point at pixel (X, Y) where the
 # room is free: right, left, above, below, then the other directions of
-# twelve, nearest first, further out in steps (a thin grey line then
-# leads from the point to the text); taken and kept in PL_*[1..NPLACED]
+# twelve, nearest first, further out in steps of 12 px up to DMAX (a thin
+# grey line then leads from the point to the text); taken and kept in PL_*[1..NPLACED]
 # (pixels, y from the top, the label's vertical middle; PL_LX, PL_LY the
 # leader's end, "" for none).  1 placed, 0 no room.
-function place_label(x, y, t, col,   w, hh, d, s, a, cx, cy, j, ex, ey, ord) {
+function place_label(x, y, t, col, dmax,   w, hh, d, s, a, cx, cy, j, ex, ey, ord) {
     w = gp_textw(t, 9); hh = 6
     split("0 180 90 270 30 330 150 210 60 300 120 240", ord, " ")
-    for (d = 8; d <= 44; d += 12)
+    for (d = 8; d <= dmax; d += 12)
         for (s = 1; s <= 12; s++) {
             a = ord[s] * 3.14159265 / 180
             ex = x + d * cos(a); ey = y - d * sin(a)
