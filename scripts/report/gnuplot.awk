@@ -48,7 +48,7 @@ function gp_frame(w, h, lpx, rpx, bpx, tpx) {
 # final by then).
 function gp_header(   t) {
     t = "# " GP_NAME ".gp -- written by ngcc-report from the evidence; gnuplot " GP_NAME ".gp writes " GP_NAME ".svg\n"
-    t = t "set terminal svg size " GP_W "," GP_H " dynamic noenhanced font \"sans,11\" background \"#ffffff\"\n"
+    t = t "set terminal svg size " GP_W "," GP_H " fixed noenhanced font \"sans,11\" background \"#ffffff\"\n"
     t = t "set output " gp_str(GP_NAME ".svg") "\n"
     t = t "set datafile separator \"\\t\"\n"
     t = t "set lmargin at screen " gp_frac(GP_L) "\n"
