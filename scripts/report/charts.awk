@@ -9,11 +9,16 @@
 # then scripts/report/charts.sh renders every NAME.gp into NAME.svg.
 #
 # Charts: cycles (mean cycles of every instance and operation, log scale,
-# grouped by candidate, the yardstick's rows as reference lines), shares
-# (the hash-helper and DRNG shares as stacked bars), rss and sizes (peak
-# RSS, and the curated sizes summed, against the cycles of all the kind's
-# operations summed, one point per instance); for the summary all schemes, for each
-# candidate page its own (cycles-<id>, shares-<id>).  Only figures of
+# one row per instance grouped by candidate, the yardstick's rows as
+# reference lines named in lanes above the plot), shares (the hash-helper
+# and DRNG shares as stacked horizontal bars, one named row per instance
+# and operation), rss and sizes (peak RSS, and the curated sizes summed,
+# against the cycles of all the kind's operations summed, one point per
+# instance, named where there is room, else numbered with a legend); for
+# the summary all schemes, for each candidate page its own (cycles-<id>,
+# shares-<id>).  The heights grow with the rows, the widths stay within
+# the page's column; every label's place is decided here from the frame's
+# pixels (report/gnuplot.awk), not left to gnuplot.  Only figures of
 # records with status ok are drawn; a chart with none is left out.
 
 END {
@@ -26,6 +31,9 @@ END {
     for (c = 1; c <= NIDS; c++) SORTED[c] = IDS[c]
     natsort(SORTED, NSORTED)
     unit = cycles_unit()
+    # No chart wider than the page's column on a desktop (doc/report-html.md),
+    # so that it is shown at its own size.
+    CHART_MAX_W = 1100
     if (cycles_chart("cycles", SORTED, NSORTED, unit))
         chart_on("summary", "cycles", "Mean " unit " per operation, log scale; dashed: the package's " OWN_NAME)
     if (shares_chart("shares", SORTED, NSORTED))
@@ -65,33 +73,48 @@ function cycles_unit(   k, key, u, t) {
 
 function ok(id, label, op) { return R(id, label, op, "present") == "1" && R(id, label, op, "status") == "ok" }
 
-# The instances of the schemes IDS[1..N] on one category axis, a gap
-# between schemes: POS[id, label], and the tics in TL[]/TP[] (count NT);
-# separators and scheme names as settings.
-function lay_out(ids, n, pos,   i, k, x, id, first) {
-    x = 0; NT = 0
+# The instances of the schemes IDS[1..N] as rows from the top, PER rows
+# per instance (one per operation for the shares, then labelled "LABEL
+# OP"), and when N > 1 a heading row with the scheme's id above each
+# scheme's rows, a separator line above it: POS[id, label] the instance's
+# first row, the tics in TL[]/TP[] (count NT); returns the rows' count.
+function lay_rows(ids, n, pos, per,   i, k, o, y, id) {
+    y = 0; NT = 0
     delete TL; delete TP
     for (i = 1; i <= n; i++) {
         id = ids[i]
-        if (i > 1) { x++; gp_cmd("set arrow from first " x - 0.5 ", graph 0 to first " x - 0.5 ", graph 1 nohead lc rgb \"#bbbbbb\"") }
-        first = x + 1
-        for (k = 1; k <= NLABELS[id]; k++) {
-            pos[id, LABELS[id, k]] = ++x
-            TL[++NT] = LABELS[id, k]; TP[NT] = x
+        if (n > 1) {
+            y++
+            if (i > 1) gp_cmd("set arrow from graph 0, first " y - 0.5 " to graph 1, first " y - 0.5 " nohead lc rgb \"#bbbbbb\"")
+            gp_cmd("set label " gp_str(id) " at graph 0.008, first " y " left font \",9\" tc rgb \"#555555\"")
         }
-        if (n > 1) gp_cmd("set label " gp_str(id) " at first " (first + x) / 2 ", graph 0.97 center font \",9\" tc rgb \"#555555\"")
+        for (k = 1; k <= NLABELS[id]; k++) {
+            pos[id, LABELS[id, k]] = y + 1
+            for (o = 1; o <= per; o++) { TL[++NT] = LABELS[id, k] (per > 1 ? " " OPS[o] : ""); TP[NT] = ++y }
+        }
     }
-    return x
+    return y
 }
 
-function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, hi, v, any, b, plot, refs, r) {
+# The left margin that holds the widest tic label of TL[1..NT] (font 9).
+function tics_margin(   i, w, m) {
+    m = 0
+    for (i = 1; i <= NT; i++) { w = gp_textw(TL[i], 9); if (w > m) m = w }
+    return int(m + 24)
+}
+
+# The cycles: one row per instance (grouped by candidate), the mean of
+# each operation a point on a logarithmic x axis, one colour per
+# operation; the yardstick's records as vertical dashed lines, each named
+# once above the plot, in lanes chosen so that no two names overlap and
+# no line crosses another's name.
+function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, rows, pos, lo, hi, v, any, plot, nr, rv, rt, rc, lane, nl, r, top, w, h, lpx, xr) {
     any = 0
     for (i = 1; i <= n; i++) for (k = 1; k <= NLABELS[ids[i]]; k++) for (o = 1; o <= NOPS; o++)
         if (ok(ids[i], LABELS[ids[i], k], OPS[o])) any = 1
     if (!any) return 0
     gp_begin(CHART_DIR, name, "Mean " unit " per operation (system " sysid ")", 0)
-    x = lay_out(ids, n, pos)
-    gp_begin_width(x)
+    rows = lay_rows(ids, n, pos, 1)
     lo = ""; hi = ""
     # The data: one set per operation.
     for (o = 1; o <= NOPS; o++) {
@@ -106,12 +129,12 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
                 if (v <= 0) continue
                 if (lo == "" || v < lo) lo = v
                 if (hi == "" || v > hi) hi = v
-                gp_data(gp_num(pos[id, label] + (o - (NOPS + 1) / 2) * 0.22) "\t" gp_num(v) "\t" gp_text(id " " label " " op ": " gp_num(v) " " unit))
+                gp_data(gp_num(v) "\t" gp_num(pos[id, label] + (o - (NOPS + 1) / 2) * 0.25) "\t" gp_text(id " " label " " op ": " gp_num(v) " " unit))
             }
         }
     }
     # The package's yardstick as reference lines on the other schemes' charts.
-    refs = 0
+    nr = 0
     if (!(n == 1 && ids[1] == OWN_ID) && (OWN_ID in NLABELS)) {
         for (k = 1; k <= NLABELS[OWN_ID]; k++) for (o = 1; o <= NOPS; o++) {
             label = LABELS[OWN_ID, k]; op = OPS[o]
@@ -120,18 +143,34 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
             if (v <= 0) continue
             if (lo == "" || v < lo) lo = v
             if (hi == "" || v > hi) hi = v
-            gp_cmd("set arrow from graph 0, first " gp_num(v) " to graph 1, first " gp_num(v) " nohead dt 2 lw 1 lc rgb \"" gp_op_color(o) "\"")
-            gp_cmd("set label " gp_str(label " " op) " at graph 0.995, first " gp_num(v) " right offset 0,0.45 font \",8\" tc rgb \"" gp_op_color(o) "\"")
-            refs++
+            rv[++nr] = v; rt[nr] = label " " op; rc[nr] = gp_op_color(o)
         }
     }
     if (lo == "") { gp_end(); return 0 }
-    gp_cmd("set logscale y")
-    gp_cmd("set yrange " gp_logrange(lo, hi))
-    gp_cmd("set format y \"%.0s %c\"")
-    gp_cmd("set xrange [0.4:" x + 0.6 "]")
-    gp_cmd("set ylabel " gp_str("mean " unit))
-    gp_cmd(gp_xtics(TL, TP, NT))
+    xr = gp_logrange(lo, hi)
+    lpx = tics_margin()
+    w = lpx + 560
+    if (w < 720) w = 720
+    if (w > CHART_MAX_W) w = CHART_MAX_W
+    # Frame first with no lanes, to know the lines' pixels; then the lanes.
+    gp_frame(w, 100, lpx, 24, 54, 30)
+    nl = ref_lanes(nr, rv, rt, xr, lane)
+    top = 30 + 12 * nl + (nl ? 6 : 0)
+    h = top + 54 + (rows < 4 ? 72 : 18 * rows)
+    gp_frame(w, h, lpx, 24, 54, top)
+    GP_KEY = "set key at screen 0.5, screen " gp_frac(1 - 4 / h) " center top horizontal"
+    for (r = 1; r <= nr; r++) {
+        gp_cmd("set arrow from first " gp_num(rv[r]) ", graph 0 to first " gp_num(rv[r]) ", screen " gp_frac(1 - (top - 9 - 12 * lane[r] + 5) / h) " nohead dt 2 lw 1 lc rgb \"" rc[r] "\"")
+        gp_cmd("set label " gp_str(rt[r]) " at first " gp_num(rv[r]) ", screen " gp_frac(1 - (top - 9 - 12 * lane[r]) / h) " " LANE_JUST[r] " font \",9\" tc rgb \"" rc[r] "\"")
+    }
+    gp_cmd("unset grid")
+    gp_cmd("set grid xtics lc rgb \"#dddddd\"")
+    gp_cmd("set logscale x")
+    gp_cmd("set xrange " xr)
+    gp_cmd("set format x \"%.0s %c\"")
+    gp_cmd("set yrange [" rows + 0.5 ":0.5]")
+    gp_cmd("set xlabel " gp_str("mean " unit))
+    gp_cmd(gp_ytics(TL, TP, NT))
     plot = ""
     for (o = 1; o <= NOPS; o++)
         plot = plot (o > 1 ? ", " : "") gp_str(name ".dat") " index " o - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.9 lc rgb \"" gp_op_color(o) "\" title \"" OPS[o] "\""
@@ -140,43 +179,68 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, x, pos, lo, 
     return 1
 }
 
-# Wider canvases for many categories.
-function gp_begin_width(ncat,   w) {
-    w = 140 + 26 * ncat
-    if (w > GP_W) { GP_W = w; sub(/size [0-9]+,/, "size " GP_W ",", GP_CMDS) }
+# The lanes of the names of N vertical lines at RV[] (texts RT[]) above
+# the plot of the current frame, x range XR (logarithmic): LANE[r] (0 the
+# nearest to the plot) and LANE_JUST[r] (left: the name starts at its
+# line; right: it ends there, near the right edge); returns the lanes'
+# count.  From the right, a name goes in the first lane where it overlaps
+# no other name, no line rising past it crosses it and its own line
+# crosses no name below (lane_ok); when no lane allows that, in the first
+# where it overlaps no name.
+function ref_lanes(n, rv, rt, xr, lane,   r, q, j, x, a, b, okl, nl, ord, t, p, lo, hi, L0, L1, LX) {
+    lo = gp_range_lo(xr); hi = gp_range_hi(xr)
+    for (r = 1; r <= n; r++) ord[r] = r
+    for (r = 2; r <= n; r++) for (q = r; q > 1 && rv[ord[q]] > rv[ord[q - 1]]; q--) { t = ord[q]; ord[q] = ord[q - 1]; ord[q - 1] = t }
+    nl = 0
+    for (q = 1; q <= n; q++) {
+        r = ord[q]
+        x = gp_px(rv[r], lo, hi, 1)
+        LANE_JUST[r] = "left"; a = x; b = x + gp_textw(rt[r], 9) + 3
+        if (b > GP_W - 4) { LANE_JUST[r] = "right"; a = x - gp_textw(rt[r], 9) - 3; b = x }
+        # Every rule in the first n lanes, else only the names apart.
+        for (j = 0; j <= n; j++) if (lane_ok(q, j, a, b, x, ord, lane, L0, L1, LX, 1)) break
+        if (j > n) for (j = 0; !lane_ok(q, j, a, b, x, ord, lane, L0, L1, LX, 0); j++) ;
+        lane[r] = j; L0[r] = a; L1[r] = b; LX[r] = x
+        if (j + 1 > nl) nl = j + 1
+    }
+    return nl
 }
 
-function shares_chart(name, ids, n,   i, k, o, id, label, op, x, h, d, any, cl, cp, nc) {
+# The shares: one horizontal bar per instance and operation (grouped by
+# candidate, each bar named), the hash share from 0, the DRNG's after it.
+function shares_chart(name, ids, n,   i, k, o, id, label, op, y, h, d, any, rows, pos, lpx) {
     any = 0
     for (i = 1; i <= n; i++) for (k = 1; k <= NLABELS[ids[i]]; k++) for (o = 1; o <= NOPS; o++)
         if (P(ids[i], LABELS[ids[i], k], OPS[o], "status") == "ok") any = 1
     if (!any) return 0
     gp_begin(CHART_DIR, name, "Share of each operation in the hash functions and the DRNG (system " sysid ")", 0)
-    x = 0; nc = 0
+    rows = lay_rows(ids, n, pos, NOPS)
     for (i = 1; i <= n; i++) {
         id = ids[i]
-        if (i > 1) x++
         for (k = 1; k <= NLABELS[id]; k++) for (o = 1; o <= NOPS; o++) {
             label = LABELS[id, k]; op = OPS[o]
-            x++
-            cl[++nc] = (n > 1 ? id " " : "") label " " op; cp[nc] = x
+            y = pos[id, label] + o - 1
             if (P(id, label, op, "status") != "ok") continue
             h = 100 * P(id, label, op, "hash_share"); d = 100 * P(id, label, op, "drng_share")
-            gp_data(x "\t" gp_num(h) "\t" gp_num(h + d) \
+            gp_data(y "\t" gp_num(h) "\t" gp_num(h + d) \
                     "\t" gp_text(id " " label " " op ": hash " gp_num(h) " %") \
                     "\t" gp_text(id " " label " " op ": DRNG " gp_num(d) " %"))
         }
     }
-    gp_begin_width(x)
-    gp_cmd("set yrange [0:100]")
-    gp_cmd("set xrange [0.4:" x + 0.6 "]")
-    gp_cmd("set ylabel \"% of the operation\"")
-    gp_cmd(gp_xtics(cl, cp, nc))
+    lpx = tics_margin()
+    gp_frame(lpx + 520 < 720 ? 720 : lpx + 520, 30 + 54 + (rows < 5 ? 70 : 14 * rows), lpx, 24, 54, 30)
+    GP_KEY = "set key at screen 0.5, screen " gp_frac(1 - 4 / GP_H) " center top horizontal"
+    gp_cmd("unset grid")
+    gp_cmd("set grid xtics lc rgb \"#dddddd\"")
+    gp_cmd("set xrange [0:100]")
+    gp_cmd("set yrange [" rows + 0.5 ":0.5]")
+    gp_cmd("set xlabel \"% of the operation\"")
+    gp_cmd(gp_ytics(TL, TP, NT))
     gp_cmd("set style fill solid 0.85 noborder")
-    gp_plot(gp_str(name ".dat") " using 1:(0):($1-0.38):($1+0.38):(0):2 with boxxyerror lc rgb \"#4c72b0\" title \"hash functions\", " \
-            "\"\" using 1:2:($1-0.38):($1+0.38):2:3 with boxxyerror lc rgb \"#dd8452\" title \"DRNG\", " \
-            "\"\" using 1:2:4 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle, " \
-            "\"\" using 1:3:5 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle")
+    gp_plot(gp_str(name ".dat") " using 2:1:(0):2:($1-0.38):($1+0.38) with boxxyerror lc rgb \"#4c72b0\" title \"hash functions\", " \
+            "\"\" using 3:1:2:3:($1-0.38):($1+0.38) with boxxyerror lc rgb \"#dd8452\" title \"DRNG\", " \
+            "\"\" using 2:1:4 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle, " \
+            "\"\" using 3:1:5 with labels hypertext point pt 7 ps 0.35 lc rgb \"#1b1b1b\" notitle")
     gp_end()
     return 1
 }
@@ -214,8 +278,14 @@ function curated_sum(id, label,   c, v, sum) {
     return sum
 }
 
-function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first) {
-    np = 0
+# A scatter of one point per instance, log-log, one colour per
+# candidate (the key in a column on the right).  Each point is named
+# where there is room: its label beside it (right, left, above, below or
+# a corner), else a number beside it and "number id label" in a legend
+# under the chart; rooms are decided here from the points' pixels, so no
+# two names overlap and none covers a point.
+function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first, m, PXV, PYV, PCOL, PNAME, PLAB, xr, yr, px, py, j, nn, leg, nleg, colw, cols, lrows, h, tx, ty) {
+    np = 0; m = 0
     gp_begin(CHART_DIR, name, what " against " unit " (system " sysid ")", 0)
     plot = ""
     for (i = 1; i <= n; i++) {
@@ -229,21 +299,61 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
             if (c == "" || y == "" || c <= 0 || y <= 0) continue
             if (first) {
                 if (np) gp_block()
-                plot = plot (plot != "" ? ", " : "") gp_str(name ".dat") " index " np " using 1:2:3 with labels hypertext point pt 7 ps 1 lc rgb \"" gp_palette(np + 1) "\" title " gp_str(id) \
-                       ", \"\" index " np " using 1:2:4 with labels left offset 0.7,0 font \",8\" noenhanced tc rgb \"#444444\" notitle"
+                plot = plot (plot != "" ? ", " : "") gp_str(name ".dat") " index " np " using 1:2:3 with labels hypertext point pt 7 ps 1 lc rgb \"" gp_palette(np + 1) "\" title " gp_str(id)
                 np++; first = 0
             }
             if (xlo == "" || c < xlo) xlo = c
             if (xhi == "" || c > xhi) xhi = c
             if (ylo == "" || y < ylo) ylo = y
             if (yhi == "" || y > yhi) yhi = y
+            PXV[++m] = c; PYV[m] = y; PCOL[m] = gp_palette(np); PNAME[m] = id " " label; PLAB[m] = label
             gp_data(gp_num(c) "\t" gp_num(y) "\t" gp_text(id " " label ": " gp_num(c) " " unit ", " gp_num(y) " bytes") "\t" gp_text(label))
         }
     }
     if (np == 0) { gp_end(); return 0 }
+    xr = gp_logrange(xlo, xhi * 3); yr = gp_logrange(ylo, yhi)
+    # Within a decade or two, a range just around the points (more room
+    # between them for their names).
+    if (yhi / ylo < 20) { yr = "[" gp_num(ylo / 1.4) ":" gp_num(yhi * 1.4) "]"; gp_cmd(narrow_tics("y", ylo / 1.4, yhi * 1.4)) }
+    # The frame: 330 px of plot; under it the tics, the axis's name and
+    # the legend of the numbered points (known only after placing).
+    gp_frame(720, 440, 86, 130, 90, 20)
+    gp_room_clear()
+    for (j = 1; j <= m; j++) {
+        px[j] = gp_px(PXV[j], gp_range_lo(xr), gp_range_hi(xr), 1)
+        py[j] = gp_py(PYV[j], gp_range_lo(yr), gp_range_hi(yr), 1)
+        gp_room_take(px[j] - 5, py[j] - 5, px[j] + 5, py[j] + 5)
+    }
+    nleg = 0
+    for (j = 1; j <= m; j++) {
+        if (place_label(px[j], py[j], gp_text(PLAB[j]), PCOL[j], 44)) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j]; continue }
+        leg[++nleg] = nleg " " PNAME[j]
+        if (place_label(px[j], py[j], nleg "", PCOL[j], 92)) { PL_PX[NPLACED] = px[j]; PL_PY[NPLACED] = py[j] }
+        else leg[nleg] = nleg " " PNAME[j] " (not marked: no room)"
+    }
+    # The legend: columns of "N id label" (font 9), under the axis's name.
+    colw = 0
+    for (j = 1; j <= nleg; j++) if (gp_textw(gp_text(leg[j]), 9) + 18 > colw) colw = gp_textw(gp_text(leg[j]), 9) + 18
+    cols = nleg ? int((720 - 40) / colw) : 1
+    if (cols < 1) cols = 1
+    lrows = nleg ? int((nleg + cols - 1) / cols) : 0
+    h = 440 + (lrows ? 12 + 13 * lrows : 0)
+    # The same plot area on the taller canvas (the labels were placed on it).
+    gp_frame(720, h, 86, 130, 90 + h - 440, 20)
+    for (j = 1; j <= NPLACED; j++) {
+        gp_cmd("set label " gp_str(PL_T[j]) " at screen " gp_frac(PL_X[j] / 720) ", screen " gp_frac(1 - PL_Y[j] / h) " left font \",9\" tc rgb \"" PL_C[j] "\"")
+        if (PL_LX[j] != "")
+            gp_cmd("set arrow from screen " gp_frac(PL_PX[j] / 720) ", screen " gp_frac(1 - PL_PY[j] / h) " to screen " gp_frac(PL_LX[j] / 720) ", screen " gp_frac(1 - PL_LY[j] / h) " nohead lw 0.5 lc rgb \"#aaaaaa\"")
+    }
+    NPLACED = 0
+    for (j = 1; j <= nleg; j++) {
+        tx = 20 + colw * ((j - 1) % cols); ty = 440 + 6 + 13 * int((j - 1) / cols)
+        gp_cmd("set label " gp_str(gp_text(leg[j])) " at screen " gp_frac(tx / 720) ", screen " gp_frac(1 - ty / h) " left font \",9\" tc rgb \"#444444\"")
+    }
+    GP_KEY = "set key at screen " gp_frac(1 - 120 / 720) ", screen " gp_frac(1 - 20 / h) " left top vertical"
     gp_cmd("set logscale xy")
-    gp_cmd("set xrange " gp_logrange(xlo, xhi * 3))
-    gp_cmd("set yrange " gp_logrange(ylo, yhi))
+    gp_cmd("set xrange " xr)
+    gp_cmd("set yrange " yr)
     gp_cmd("set xlabel " gp_str(unit " of " ops_text(" + ")))
     gp_cmd("set ylabel " gp_str(what))
     gp_cmd("set format x \"%.0s %c\"")
@@ -252,4 +362,70 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
     gp_plot(plot)
     gp_end()
     return 1
+}
+
+# The name [A, B] of the Q-th line (at X) in lane J: overlapping no name
+# placed before it in that lane, and when STRICT, crossing no line that
+# rises past J, its line crossing no name of a lower lane.
+function lane_ok(q, j, a, b, x, ord, lane, L0, L1, LX, strict,   t, p) {
+    for (t = 1; t < q; t++) {
+        p = ord[t]
+        if (lane[p] == j && a < L1[p] + 4 && L0[p] < b + 4) return 0
+        if (!strict) continue
+        if (lane[p] >= j && LX[p] >= a - 2 && LX[p] <= b + 2) return 0
+        if (lane[p] < j && x >= L0[p] - 2 && x <= L1[p] + 2) return 0
+    }
+    return 1
+}
+
+# Tics of a logarithmic axis over less than a few decades: at 1, 2 and 5
+# times a power of ten, or finer when fewer than three of those fall in
+# [LO, HI], labelled as "1.2 M".
+function narrow_tics(ax, lo, hi,   mset, ms, k, i, v, t, nt, pass) {
+    for (pass = 1; pass <= 2; pass++) {
+        mset = pass == 1 ? "1 2 5" : "1 1.2 1.4 1.6 1.8 2 2.5 3 4 5 6 8"
+        split(mset, ms, " ")
+        t = ""; nt = 0
+        for (k = int(log(lo) / log(10)) - 1; 10 ^ k <= hi; k++)
+            for (i = 1; ms[i] != ""; i++) {
+                v = ms[i] * 10 ^ k
+                if (v < lo || v > hi) continue
+                t = t (nt++ ? ", " : "") gp_str(si_text(v)) " " gp_num(v)
+            }
+        if (nt >= 3) break
+    }
+    return "set " ax "tics (" t ")"
+}
+
+# A value with an SI prefix: 1.2 M, 500 k, 3 G.
+function si_text(v,   p, i) {
+    split(" k M G T", p, " ")
+    for (i = 0; v >= 1000 && i < 4; i++) v /= 1000
+    return sprintf("%g", v) (i ? " " p[i] : "")
+}
+
+# Text T (font 9, colour COL) beside the point at pixel (X, Y) where the
+# room is free: right, left, above, below, then the other directions of
+# twelve, nearest first, further out in steps of 12 px up to DMAX (a thin
+# grey line then leads from the point to the text); taken and kept in PL_*[1..NPLACED]
+# (pixels, y from the top, the label's vertical middle; PL_LX, PL_LY the
+# leader's end, "" for none).  1 placed, 0 no room.
+function place_label(x, y, t, col, dmax,   w, hh, d, s, a, cx, cy, j, ex, ey, ord) {
+    w = gp_textw(t, 9); hh = 6
+    split("0 180 90 270 30 330 150 210 60 300 120 240", ord, " ")
+    for (d = 8; d <= dmax; d += 12)
+        for (s = 1; s <= 12; s++) {
+            a = ord[s] * 3.14159265 / 180
+            ex = x + d * cos(a); ey = y - d * sin(a)
+            # The text on the side of the direction, its middle on the ray.
+            cx = cos(a) > 0.2 ? ex : cos(a) < -0.2 ? ex - w : ex - w / 2
+            cy = sin(a) > 0.2 ? ey - hh + 2 : sin(a) < -0.2 ? ey + hh - 2 : ey
+            if (!gp_room_free(cx, cy - hh, cx + w, cy + hh)) continue
+            gp_room_take(cx, cy - hh, cx + w, cy + hh)
+            j = ++NPLACED
+            PL_T[j] = t; PL_X[j] = cx; PL_Y[j] = cy; PL_C[j] = col
+            PL_LX[j] = d > 8 ? ex : ""; PL_LY[j] = ey
+            return 1
+        }
+    return 0
 }
