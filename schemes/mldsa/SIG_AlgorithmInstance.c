@@ -8,6 +8,7 @@
 
 #include "SIG_AlgorithmInstance.h"
 #include "mldsa_internal.h"
+#include "packing.h"
 #include "params.h"
 
 extern DRNG_ctx drng_algorithm;
@@ -45,19 +46,19 @@ int sig_sign(unsigned char *sk, unsigned long long sk_len_bytes,
              unsigned char *sn, unsigned long long *sn_len_bytes)
 {
     unsigned char rnd[MLDSA_RNDBYTES];
-    int ret;
 
     if (sk == NULL || (m == NULL && m_len_bytes != 0) || sn == NULL || sn_len_bytes == NULL)
         return ERR_NULL;
     if (sk_len_bytes != MLDSA_SKBYTES)
         return ERR_LENGTH;
+    if (mldsa_check_sk(sk) != 0)
+        return ERR_SK;
     if (get_random_number(&drng_algorithm, rnd, 8 * sizeof rnd) != 0)
         return ERR_RANDOM;
-    ret = MLDSA_FN(sign_internal)(sn, sk, pure_empty_ctx, sizeof pure_empty_ctx,
+    /* sign_internal refuses a malformed sk too: its -1 cannot happen here */
+    (void)MLDSA_FN(sign_internal)(sn, sk, pure_empty_ctx, sizeof pure_empty_ctx,
                                   m, (size_t)m_len_bytes, rnd);
     memset(rnd, 0, sizeof rnd);
-    if (ret != 0)
-        return ERR_SK;
     *sn_len_bytes = MLDSA_SIGBYTES;
     return 0;
 }

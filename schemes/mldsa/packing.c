@@ -102,28 +102,36 @@ static int32_t eta_bad(const mldsa_poly *a)
     return bad;
 }
 
-int MLDSA_FN(sk_decode)(unsigned char rho[MLDSA_SEEDBYTES],
-                        unsigned char key[MLDSA_SEEDBYTES],
-                        unsigned char tr[MLDSA_TRBYTES],
-                        mldsa_polyvecl *s1, mldsa_polyveck *s2, mldsa_polyveck *t0,
-                        const unsigned char sk[MLDSA_SKBYTES])
+void MLDSA_FN(sk_decode)(unsigned char rho[MLDSA_SEEDBYTES],
+                         unsigned char key[MLDSA_SEEDBYTES],
+                         unsigned char tr[MLDSA_TRBYTES],
+                         mldsa_polyvecl *s1, mldsa_polyveck *s2, mldsa_polyveck *t0,
+                         const unsigned char sk[MLDSA_SKBYTES])
 {
     unsigned int i;
-    int32_t bad = 0;
     memcpy(rho, sk, MLDSA_SEEDBYTES);
     memcpy(key, sk + MLDSA_SEEDBYTES, MLDSA_SEEDBYTES);
     memcpy(tr, sk + 2 * MLDSA_SEEDBYTES, MLDSA_TRBYTES);
     sk += 2 * MLDSA_SEEDBYTES + MLDSA_TRBYTES;
-    for (i = 0; i < MLDSA_L; i++, sk += ETA_BYTES) {
+    for (i = 0; i < MLDSA_L; i++, sk += ETA_BYTES)
         unpack(&s1->p[i], sk, MLDSA_ETA, 1, MLDSA_ETA_BITS);
-        bad |= eta_bad(&s1->p[i]);
-    }
-    for (i = 0; i < MLDSA_K; i++, sk += ETA_BYTES) {
+    for (i = 0; i < MLDSA_K; i++, sk += ETA_BYTES)
         unpack(&s2->p[i], sk, MLDSA_ETA, 1, MLDSA_ETA_BITS);
-        bad |= eta_bad(&s2->p[i]);
-    }
     for (i = 0; i < MLDSA_K; i++, sk += T0_BYTES)
         unpack(&t0->p[i], sk, T0_OFF, 1, MLDSA_T0_BITS);
+}
+
+int MLDSA_FN(check_sk)(const unsigned char sk[MLDSA_SKBYTES])
+{
+    mldsa_poly a;
+    unsigned int i;
+    int32_t bad = 0;
+    sk += 2 * MLDSA_SEEDBYTES + MLDSA_TRBYTES;
+    for (i = 0; i < MLDSA_L + MLDSA_K; i++, sk += ETA_BYTES) {
+        unpack(&a, sk, MLDSA_ETA, 1, MLDSA_ETA_BITS);
+        bad |= eta_bad(&a);
+    }
+    memset(&a, 0, sizeof a);
     return (int)bad;
 }
 

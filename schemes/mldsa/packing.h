@@ -19,20 +19,24 @@ void MLDSA_FN(pk_decode)(unsigned char rho[MLDSA_SEEDBYTES], mldsa_polyveck *t1,
                          const unsigned char pk[MLDSA_PKBYTES]);
 
 /* skEncode / skDecode (Algorithms 24, 25); s1, s2 in [-eta, eta], t0 in
- * (-2^12, 2^12].  sk_decode returns 0, or -1 when a coefficient of s1 or s2
- * is out of [-eta, eta] (an sk that skEncode cannot produce), decided
- * without a branch on the key. */
+ * (-2^12, 2^12] */
 void MLDSA_FN(sk_encode)(unsigned char sk[MLDSA_SKBYTES],
                          const unsigned char rho[MLDSA_SEEDBYTES],
                          const unsigned char key[MLDSA_SEEDBYTES],
                          const unsigned char tr[MLDSA_TRBYTES],
                          const mldsa_polyvecl *s1, const mldsa_polyveck *s2,
                          const mldsa_polyveck *t0);
-int MLDSA_FN(sk_decode)(unsigned char rho[MLDSA_SEEDBYTES],
-                        unsigned char key[MLDSA_SEEDBYTES],
-                        unsigned char tr[MLDSA_TRBYTES],
-                        mldsa_polyvecl *s1, mldsa_polyveck *s2, mldsa_polyveck *t0,
-                        const unsigned char sk[MLDSA_SKBYTES]);
+void MLDSA_FN(sk_decode)(unsigned char rho[MLDSA_SEEDBYTES],
+                         unsigned char key[MLDSA_SEEDBYTES],
+                         unsigned char tr[MLDSA_TRBYTES],
+                         mldsa_polyvecl *s1, mldsa_polyveck *s2, mldsa_polyveck *t0,
+                         const unsigned char sk[MLDSA_SKBYTES]);
+/* 0 if every coefficient of s1 and s2 in sk is in [-eta, eta], else -1 (an
+ * sk that skEncode cannot produce), decided without a branch on the key */
+int MLDSA_FN(check_sk)(const unsigned char sk[MLDSA_SKBYTES]);
+/* its plain name at the call, for the screening's check_sk() pattern, which
+ * reads the calling line (data/screening-patterns.txt) */
+#define mldsa_check_sk MLDSA_FN(check_sk)
 
 /* sigEncode / sigDecode (Algorithms 26, 27; HintBitPack/Unpack 20, 21);
  * z centred in (-gamma1, gamma1], h of 0/1 with at most omega ones.

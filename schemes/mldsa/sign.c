@@ -2,8 +2,10 @@
  * sign.c - ML-DSA.KeyGen_internal, Sign_internal and Verify_internal
  * (FIPS 204 Algorithms 6-8).  Written for ngcc-perf from FIPS 204.  No
  * heap: the matrix and vectors live on the stack.  Signing branches only
- * on the rejection tests of its loop (FIPS 204 section 3.6.3 allows the
- * iteration count to leak); verification works on public data.
+ * on the rejection tests of its loop (the number of iterations is not a
+ * secret in ML-DSA's analysis: each one is independent of the accepted
+ * one; the rejected candidates themselves are never output), and on the
+ * well-formedness of sk; verification works on public data.
  */
 #include <string.h>
 
@@ -52,6 +54,40 @@ static void mul_small(mldsa_poly *c, const mldsa_poly *a, const mldsa_poly *b)
     MLDSA_FN(invntt_tomont)(c->c);
     for (j = 0; j < MLDSA_N; j++)
         c->c[j] = mldsa_center(mldsa_caddq(c->c[j]));
+}
+
+/* 1 if some coefficient of v has |v_i| >= bound (no branch inside) */
+static int vecl_chknorm(const mldsa_polyvecl *v, int32_t bound)
+{
+    unsigned int i;
+    int bad = 0;
+    for (i = 0; i < MLDSA_L; i++)
+        bad |= MLDSA_FN(poly_exceeds)(&v->p[i], bound);
+    return bad;
+}
+
+static int veck_chknorm(const mldsa_polyveck *v, int32_t bound)
+{
+    unsigned int i;
+    int bad = 0;
+    for (i = 0; i < MLDSA_K; i++)
+        bad |= MLDSA_FN(poly_exceeds)(&v->p[i], bound);
+    return bad;
+}
+
+/* h = MakeHint(-c t0, r + c t0) for r = w - c s2 in [0, q), c t0 centred;
+ * returns the number of ones */
+static unsigned int veck_make_hint(mldsa_polyveck *h, const mldsa_polyveck *r,
+                                   const mldsa_polyveck *ct0)
+{
+    mldsa_poly rz;
+    unsigned int i, j, ones = 0;
+    for (i = 0; i < MLDSA_K; i++) {
+        for (j = 0; j < MLDSA_N; j++)
+            rz.c[j] = mldsa_freeze(r->p[i].c[j] + ct0->p[i].c[j]);
+        ones += MLDSA_FN(poly_make_hint)(&h->p[i], &rz, &r->p[i]);
+    }
+    return ones;
 }
 
 /* mu = H(tr || pre || m, 64) */
@@ -135,19 +171,15 @@ int MLDSA_FN(sign_internal)(unsigned char *sig, const unsigned char *sk,
     unsigned char ctilde[MLDSA_CTILDEBYTES];
     mldsa_matrix a;
     mldsa_polyvecl s1, y, z;
-    mldsa_polyveck s2, t0, w, w1, w0, r, h;
+    mldsa_polyveck s2, t0, w, w1, w0, r, h, ct0;
     mldsa_poly c, tmp;
-    unsigned int i, j, kappa = 0, ones;
+    unsigned int i, j, kappa = 0;
 
     /* a malformed sk (which may never sign) is refused: this branch says
      * only whether the key is well formed */
-    if (MLDSA_FN(sk_decode)(rho, key, tr, &s1, &s2, &t0, sk) != 0) {
-        memset(key, 0, sizeof key);
-        memset(&s1, 0, sizeof s1);
-        memset(&s2, 0, sizeof s2);
-        memset(&t0, 0, sizeof t0);
+    if (mldsa_check_sk(sk) != 0)
         return -1;
-    }
+    MLDSA_FN(sk_decode)(rho, key, tr, &s1, &s2, &t0, sk);
     vecl_ntt(&s1);
     veck_ntt(&s2);
     veck_ntt(&t0);
@@ -171,49 +203,33 @@ int MLDSA_FN(sign_internal)(unsigned char *sig, const unsigned char *sk,
         MLDSA_FN(sample_in_ball)(&c, ctilde);
         MLDSA_FN(ntt)(c.c);
 
-        /* z = y + c s1, ||z|| < gamma1 - beta; the tests in FIPS 204's
-         * order, each rejection as soon as it is known (the reference
-         * implementation's order too: which test failed may leak, as the
-         * count does) */
-        {
-            int reject = 0;
-            for (i = 0; i < MLDSA_L; i++) {
-                mul_small(&tmp, &c, &s1.p[i]);
-                for (j = 0; j < MLDSA_N; j++)
-                    z.p[i].c[j] = y.p[i].c[j] + tmp.c[j];
-                reject |= MLDSA_FN(poly_exceeds)(&z.p[i], MLDSA_GAMMA1 - MLDSA_BETA);
-            }
-            if (reject)
-                continue;
+        /* The tests in FIPS 204's order, each rejection as soon as it is
+         * known (the reference implementation's order too: which test
+         * failed may leak, as the count does).  Each branch is on a line
+         * calling the test (chknorm(), make_hint(): the screening's
+         * patterns name them). */
+        for (i = 0; i < MLDSA_L; i++) {             /* z = y + c s1 */
+            mul_small(&tmp, &c, &s1.p[i]);
+            for (j = 0; j < MLDSA_N; j++)
+                z.p[i].c[j] = y.p[i].c[j] + tmp.c[j];
         }
-        /* r = w - c s2 mod q, ||LowBits(r)|| < gamma2 - beta */
-        {
-            int reject = 0;
-            for (i = 0; i < MLDSA_K; i++) {
-                mul_small(&tmp, &c, &s2.p[i]);
-                for (j = 0; j < MLDSA_N; j++)
-                    r.p[i].c[j] = mldsa_freeze(w.p[i].c[j] - tmp.c[j]);
-                MLDSA_FN(poly_decompose)(&w1.p[i], &w0.p[i], &r.p[i]);
-                reject |= MLDSA_FN(poly_exceeds)(&w0.p[i], MLDSA_GAMMA2 - MLDSA_BETA);
-            }
-            if (reject)
-                continue;
+        if (vecl_chknorm(&z, MLDSA_GAMMA1 - MLDSA_BETA))
+            continue;
+        for (i = 0; i < MLDSA_K; i++) {             /* r = w - c s2, r0 = LowBits(r) */
+            mul_small(&tmp, &c, &s2.p[i]);
+            for (j = 0; j < MLDSA_N; j++)
+                r.p[i].c[j] = mldsa_freeze(w.p[i].c[j] - tmp.c[j]);
+            MLDSA_FN(poly_decompose)(&w1.p[i], &w0.p[i], &r.p[i]);
         }
-        /* h = MakeHint(-c t0, w - c s2 + c t0); ||c t0|| < gamma2, at most
-         * omega ones */
-        {
-            int reject = 0;
-            ones = 0;
-            for (i = 0; i < MLDSA_K; i++) {
-                mul_small(&tmp, &c, &t0.p[i]);
-                reject |= MLDSA_FN(poly_exceeds)(&tmp, MLDSA_GAMMA2);
-                for (j = 0; j < MLDSA_N; j++)
-                    tmp.c[j] = mldsa_freeze(r.p[i].c[j] + tmp.c[j]);
-                ones += MLDSA_FN(poly_make_hint)(&h.p[i], &tmp, &r.p[i]);
-            }
-            if (reject || ones > MLDSA_OMEGA)
-                continue;
-        }
+        if (veck_chknorm(&w0, MLDSA_GAMMA2 - MLDSA_BETA))
+            continue;
+        for (i = 0; i < MLDSA_K; i++)               /* c t0 */
+            mul_small(&ct0.p[i], &c, &t0.p[i]);
+        if (veck_chknorm(&ct0, MLDSA_GAMMA2))
+            continue;
+        /* h = MakeHint(-c t0, w - c s2 + c t0), at most omega ones */
+        if (veck_make_hint(&h, &r, &ct0) > MLDSA_OMEGA)
+            continue;
         break;
     }
     MLDSA_FN(sig_encode)(sig, ctilde, &z, &h);
@@ -226,6 +242,7 @@ int MLDSA_FN(sign_internal)(unsigned char *sig, const unsigned char *sk,
     memset(&t0, 0, sizeof t0);
     memset(&y, 0, sizeof y);
     memset(&w0, 0, sizeof w0);
+    memset(&ct0, 0, sizeof ct0);
     return 0;
 }
 

@@ -189,7 +189,8 @@ static void round_trip(const unsigned char *pk, const unsigned char *sk,
     MLDSA_FN(pk_encode)(out, rho, &t1);
     ck_assert_int_eq(memcmp(out, pk, PK), 0);
 
-    ck_assert_int_eq(MLDSA_FN(sk_decode)(rho, key, tr, &s1, &s2, &t0, sk), 0);
+    ck_assert_int_eq(MLDSA_FN(check_sk)(sk), 0);
+    MLDSA_FN(sk_decode)(rho, key, tr, &s1, &s2, &t0, sk);
     for (i = 0; i < MLDSA_L; i++)
         for (j = 0; j < MLDSA_N; j++)
             ck_assert(s1.p[i].c[j] >= -MLDSA_ETA && s1.p[i].c[j] <= MLDSA_ETA);
@@ -235,7 +236,12 @@ START_TEST(test_malformed)
     /* an s1 coefficient out of [-eta, eta]: eta - 7 */
     memcpy(sk, vsk, SK);
     sk[128] |= 0x07;
+    ck_assert_int_eq(MLDSA_FN(check_sk)(sk), -1);
     ck_assert_int_eq(MLDSA_FN(sign_internal)(sig, sk, pure, 2, abc, 3, rnd), -1);
+    {
+        unsigned long long len = 0;
+        ck_assert_int_eq(sig_sign(sk, SK, (unsigned char *)abc, 3, sig, &len), -3);
+    }
 }
 END_TEST
 
