@@ -113,8 +113,6 @@ entry_json() {
     fi
     printf '    {\n      "id": %s,\n      "label": %s,\n      "run": %s,\n' \
         "$(json_str "$id")" "$(json_str "$label")" "$run_no"
-    # The kind, when it is not the first (a KEM's entry says none: doc/evidence.md).
-    [ "$kind_name" = "$kind_default" ] || printf '      "type": %s,\n' "$(json_str "$kind_name")"
     if [ "$status" = BUILDFAIL ]; then
         # Nothing is planned for it: records of an earlier build go.
         rm -f "$sysdir/records/$id/${label}__"*.json "$sysdir/profile/$id/${label}__"*.json
