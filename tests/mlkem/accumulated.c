@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../schemes/mlkem/fips202.h"
+#include "../../schemes/common/fips202.h"
 
 typedef int (*keygen_fn)(unsigned char *, unsigned char *, const unsigned char *,
                          const unsigned char *);

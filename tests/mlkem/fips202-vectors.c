@@ -1,6 +1,6 @@
 /*
  * fips202-vectors.c - SHA3-256, SHA3-512, SHAKE128 and SHAKE256 of
- * schemes/mlkem/fips202.c against known answers.
+ * schemes/common/fips202.c against known answers.
  *
  * Checked: the FIPS 202 values quoted in mlkem.md; for messages of 0, 3,
  * 71/72/73 (SHA3-512 rate 72), 135/136/137 (SHA3-256 and SHAKE256 rate
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../schemes/mlkem/fips202.h"
+#include "../../schemes/common/fips202.h"
 
 static int failures, checks;
 

@@ -1,6 +1,7 @@
 /*
  * fips202.c - Keccak-f[1600] and the SHA-3 / SHAKE functions of FIPS 202.
- * Written for ngcc-perf from FIPS 202.  See fips202.h for the entry points.
+ * Written for ngcc-perf from FIPS 202, shared by ML-KEM and ML-DSA.  See
+ * fips202.h for the entry points.
  *
  * The permutation keeps the 25 lanes in local variables and computes two
  * rounds per loop iteration (state A -> E -> A), with the rounds written out

@@ -1,12 +1,15 @@
 /*
- * fips202_wrappers.c - the profiler's wrappers of ML-KEM's SHA-3/SHAKE
- * entry points (fips202.h), compiled only into the profiling variant of
- * each instance (scheme.conf: profile_wrappers).  ngcc-build-scheme defines
- * NGCC_WRAP_<name> for each function it wraps with -Wl,--wrap=<name>.
+ * fips202_wrappers.c - the profiler's wrappers of the SHA-3/SHAKE entry
+ * points (fips202.h) of ML-KEM and ML-DSA, compiled only into the profiling
+ * variant of each instance (scheme.conf: profile_wrappers).
+ * ngcc-build-scheme defines NGCC_WRAP_<name> for each function it wraps
+ * with -Wl,--wrap=<name>: a scheme gets only the wrappers it lists.
  *
  * Input and output bits: sha3_256, sha3_512, shake256: message bits, output
  * bits; shake128_absorb_once: message bits, 0; shake128_squeezeblocks: 0,
- * 1344 bits (168 bytes) per block.
+ * 1344 bits (168 bytes) per block; sha3_absorb: message bits, 0;
+ * sha3_finalize: 0, 0 (the padding; the permutation comes with the first
+ * squeeze); sha3_squeeze: 0, output bits.
  */
 #include <stddef.h>
 
@@ -73,5 +76,34 @@ void __wrap_ngcc_shake256(unsigned char *out, size_t outlen,
 }
 #endif
 
+#ifdef NGCC_WRAP_ngcc_sha3_absorb
+void __real_ngcc_sha3_absorb(ngcc_sha3_ctx *ctx, const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_absorb(ngcc_sha3_ctx *ctx, const unsigned char *in, size_t inlen);
+void __wrap_ngcc_sha3_absorb(ngcc_sha3_ctx *ctx, const unsigned char *in, size_t inlen)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_absorb", 8ULL * inlen, 0ULL,
+                      __real_ngcc_sha3_absorb(ctx, in, inlen));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_sha3_finalize
+void __real_ngcc_sha3_finalize(ngcc_sha3_ctx *ctx);
+void __wrap_ngcc_sha3_finalize(ngcc_sha3_ctx *ctx);
+void __wrap_ngcc_sha3_finalize(ngcc_sha3_ctx *ctx)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_finalize", 0ULL, 0ULL, __real_ngcc_sha3_finalize(ctx));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_sha3_squeeze
+void __real_ngcc_sha3_squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen);
+void __wrap_ngcc_sha3_squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen);
+void __wrap_ngcc_sha3_squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_squeeze", 0ULL, 8ULL * outlen,
+                      __real_ngcc_sha3_squeeze(ctx, out, outlen));
+}
+#endif
+
 /* ISO C wants at least one declaration in a translation unit. */
-typedef int ngcc_mlkem_profile_wrappers_unit;
+typedef int ngcc_fips202_profile_wrappers_unit;

@@ -1,21 +1,27 @@
 /*
  * fips202.h - SHA3-256, SHA3-512, SHAKE128 and SHAKE256 (FIPS 202) for the
- * package's own ML-KEM.  Written for ngcc-perf from FIPS 202.
+ * package's own ML-KEM and ML-DSA, which both build schemes/common/fips202.c
+ * (scheme.conf: sources ../common/fips202.c, includes ../common).  Written
+ * for ngcc-perf from FIPS 202.
  *
- * ENTRY POINTS USED BY ML-KEM (the profiler wraps these with -Wl,--wrap;
- * every SHA-3/SHAKE computation of ML-KEM goes through exactly these five,
- * each called only from other object files than fips202.c: kem.c,
- * indcpa.c, sample.c):
+ * ENTRY POINTS (the profiler wraps these with -Wl,--wrap, so every
+ * SHA-3/SHAKE computation of a scheme must go through those it lists, each
+ * called only from other object files than fips202.c; calls inside
+ * fips202.c are not wrapped, so nothing is counted twice):
  *
+ * ML-KEM (kem.c, indcpa.c, sample.c):
  *   ngcc_sha3_256               H(ek): KeyGen, Encaps, 7.3 dk check (SHA3-256)
  *   ngcc_sha3_512               G(d||k), G(m||H(ek)), G(m'||h)     (SHA3-512)
  *   ngcc_shake128_absorb_once   XOF(rho||j||i) set-up in SampleNTT (SHAKE128)
  *   ngcc_shake128_squeezeblocks XOF output blocks for SampleNTT    (SHAKE128)
  *   ngcc_shake256               PRF_eta(s, b) and J(z||c)          (SHAKE256)
- *
- * The other functions (incremental init/absorb/finalize/squeeze, the
- * permutation itself) are for tests and other users; ML-KEM does not call
- * them across object files.
+ * ML-DSA (sign.c, sample.c):
+ *   ngcc_shake128_absorb_once, ngcc_shake128_squeezeblocks   RejNTTPoly (ExpandA)
+ *   ngcc_shake256               H of xi, pk (tr), K||rnd||mu, mu||w1; ExpandMask
+ *   ngcc_shake256_init          (no Keccak work: not wrapped)
+ *   ngcc_sha3_absorb, ngcc_sha3_finalize, ngcc_sha3_squeeze
+ *                               the incremental H: mu = H(tr||M'), RejBoundedPoly
+ *                               (ExpandS), SampleInBall
  *
  * Incremental use: ngcc_shake128_init (or _shake256_init, _sha3_256_init,
  * _sha3_512_init), any number of ngcc_sha3_absorb calls, one
@@ -23,8 +29,8 @@
  * length; repeated squeezes continue the output stream.  For SHA3-256/512
  * the digest is the first 32/64 squeezed bytes.
  */
-#ifndef NGCC_MLKEM_FIPS202_H
-#define NGCC_MLKEM_FIPS202_H
+#ifndef NGCC_COMMON_FIPS202_H
+#define NGCC_COMMON_FIPS202_H
 
 #include <stddef.h>
 #include <stdint.h>
