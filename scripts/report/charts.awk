@@ -66,9 +66,9 @@ function summary_charts(prefix, section, unit,   opsum, sizesum) {
     if (shares_chart(prefix "shares", SORTED, NSORTED))
         chart_on("summary", prefix "shares", "Share of each operation in the hash functions and the DRNG", section)
     opsum = ops_text(" + "); sizesum = curated_text(" + ")
-    if (scatter_chart(prefix "rss", SORTED, NSORTED, "peak RSS (bytes)", unit))
+    if (scatter_chart(prefix "rss", 1, SORTED, NSORTED, "peak RSS (bytes)", unit))
         chart_on("summary", prefix "rss", "Peak RSS against the " unit " of " opsum ", one point per instance", section)
-    if (scatter_chart(prefix "sizes", SORTED, NSORTED, sizesum " (bytes)", unit))
+    if (scatter_chart(prefix "sizes", 0, SORTED, NSORTED, sizesum " (bytes)", unit))
         chart_on("summary", prefix "sizes", toupper(substr(sizesum, 1, 1)) substr(sizesum, 2) " against the " unit " of " opsum ", one point per instance", section)
 }
 
@@ -304,12 +304,13 @@ function curated_sum(id, label,   c, v, sum) {
 }
 
 # A scatter of one point per instance, log-log, one colour per
-# candidate (the key in a column on the right).  Each point is named
+# candidate (the key in a column on the right): y its peak RSS (RSS 1)
+# or its curated sizes summed (0).  Each point is named
 # where there is room: its label beside it (right, left, above, below or
 # a corner), else a number beside it and "number id label" in a legend
 # under the chart; rooms are decided here from the points' pixels, so no
 # two names overlap and none covers a point.
-function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first, m, PXV, PYV, PCOL, PNAME, PLAB, xr, yr, px, py, j, nn, leg, nleg, colw, cols, lrows, h, tx, ty) {
+function scatter_chart(name, rss, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first, m, PXV, PYV, PCOL, PNAME, PLAB, xr, yr, px, py, j, nn, leg, nleg, colw, cols, lrows, h, tx, ty) {
     np = 0; m = 0
     gp_begin(CHART_DIR, name, what " against " unit kind_title() " (system " sysid ")", 0)
     plot = ""
@@ -320,7 +321,7 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
             label = LABELS[id, k]
             if (buildfail(id, label)) continue
             c = exchange_cycles(id, label)
-            y = name == "rss" ? peak_rss(id, label) : curated_sum(id, label)
+            y = rss ? peak_rss(id, label) : curated_sum(id, label)
             if (c == "" || y == "" || c <= 0 || y <= 0) continue
             if (first) {
                 if (np) gp_block()
