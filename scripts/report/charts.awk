@@ -1,7 +1,8 @@
 # report/charts.awk -- the charts of one system, as gnuplot scripts and
 # data under OUTDIR/charts/ (doc/report-html.md, "Charts"), and the list
 # of the charts each page shows (OUTDIR/charts/pages.tsv: page, chart,
-# caption).
+# caption, and the anchor of the section that shows it, when not after
+# the page's title).
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report as
 #   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
@@ -15,8 +16,11 @@
 # and operation), rss and sizes (peak RSS, and the curated sizes summed,
 # against the cycles of all the kind's operations summed, one point per
 # instance, named where there is room, else numbered with a legend); for
-# the summary all schemes, for each candidate page its own (cycles-<id>,
-# shares-<id>).  The heights grow with the rows, the widths stay within
+# the summary all schemes of each kind of the system, a set per kind
+# (the kind table's first kind's cycles, shares, rss, sizes; another's
+# prefixed with its name, sig-cycles, ...), shown in the kind's section
+# when the system has several; for each candidate page its own
+# (cycles-<id>, shares-<id>) of its kind's operations.  The heights grow with the rows, the widths stay within
 # the page's column; every label's place is decided here from the frame's
 # pixels (report/gnuplot.awk), not left to gnuplot.  Only figures of
 # records with status ok are drawn; a chart with none is left out.
@@ -27,23 +31,22 @@ END {
     CHART_DIR = outdir "/charts"
     PAGES_TSV = CHART_DIR "/pages.tsv"
     printf "" > PAGES_TSV
-    NSORTED = NIDS
-    for (c = 1; c <= NIDS; c++) SORTED[c] = IDS[c]
-    natsort(SORTED, NSORTED)
     unit = cycles_unit()
     # No chart wider than the page's column on a desktop (doc/report-html.md),
     # so that it is shown at its own size.
     CHART_MAX_W = 1100
-    if (cycles_chart("cycles", SORTED, NSORTED, unit))
-        chart_on("summary", "cycles", "Mean " unit " per operation, log scale; dashed: the package's " OWN_NAME)
-    if (shares_chart("shares", SORTED, NSORTED))
-        chart_on("summary", "shares", "Share of each operation in the hash functions and the DRNG")
-    opsum = ops_text(" + "); sizesum = curated_text(" + ")
-    if (scatter_chart("rss", SORTED, NSORTED, "peak RSS (bytes)", unit))
-        chart_on("summary", "rss", "Peak RSS against the " unit " of " opsum ", one point per instance")
-    if (scatter_chart("sizes", SORTED, NSORTED, sizesum " (bytes)", unit))
-        chart_on("summary", "sizes", toupper(substr(sizesum, 1, 1)) substr(sizesum, 2) " against the " unit " of " opsum ", one point per instance")
+    # One set of summary charts per kind, each of the kind's own schemes,
+    # operations and yardstick, named after the kind (sig-cycles) but for
+    # the kind table's first (the KEM's cycles, as ever); on a system of
+    # several kinds each set is shown in its kind's section.
+    for (kk = 1; kk <= NKINDS; kk++) {
+        kind_use(KINDS[kk])
+        NSORTED = kind_ids(KIND, SORTED)
+        summary_charts(KIND == ROWKEY["kind", 1] ? "" : KIND "-", NKINDS > 1 ? slug(K(KIND, "heading")) : "", unit)
+    }
+    # A candidate's own charts, of its kind's operations and yardstick.
     for (c = 1; c <= NIDS; c++) {
+        kind_use(id_kind(IDS[c]))
         one[1] = IDS[c]
         if (cycles_chart("cycles-" IDS[c], one, 1, unit))
             chart_on(IDS[c], "cycles-" IDS[c], "Mean " unit " per operation, log scale" \
@@ -54,9 +57,31 @@ END {
     close(PAGES_TSV)
 }
 
-function chart_on(page, chart, caption) {
-    print page "\t" chart "\t" caption > PAGES_TSV
+# The summary's charts of the kind in use, its schemes SORTED[1..NSORTED]:
+# named PREFIX CHART, shown in the section SECTION ("": after the title).
+function summary_charts(prefix, section, unit,   opsum, sizesum) {
+    if (cycles_chart(prefix "cycles", SORTED, NSORTED, unit))
+        chart_on("summary", prefix "cycles", "Mean " unit " per operation, log scale" \
+                 ((OWN_ID in NLABELS) ? "; dashed: the package's " OWN_NAME : ""), section)
+    if (shares_chart(prefix "shares", SORTED, NSORTED))
+        chart_on("summary", prefix "shares", "Share of each operation in the hash functions and the DRNG", section)
+    opsum = ops_text(" + "); sizesum = curated_text(" + ")
+    if (scatter_chart(prefix "rss", 1, SORTED, NSORTED, "peak RSS (bytes)", unit))
+        chart_on("summary", prefix "rss", "Peak RSS against the " unit " of " opsum ", one point per instance", section)
+    if (scatter_chart(prefix "sizes", 0, SORTED, NSORTED, sizesum " (bytes)", unit))
+        chart_on("summary", prefix "sizes", toupper(substr(sizesum, 1, 1)) substr(sizesum, 2) " against the " unit " of " opsum ", one point per instance", section)
 }
+
+# A line of pages.tsv: the page, the chart, its caption, and when the
+# chart goes in a section of the page rather than after its title, the
+# section's anchor.
+function chart_on(page, chart, caption, section) {
+    print page "\t" chart "\t" caption (section != "" ? "\t" section : "") > PAGES_TSV
+}
+
+# The words of the kind in the charts' titles on a system of several kinds
+# (" of digital signatures"), "" on a system of one.
+function kind_title() { return NKINDS > 1 ? " of " tolower(K(KIND, "heading")) : "" }
 
 # The unit of the cycles: the counter's, when every ok record has one.
 function cycles_unit(   k, key, u, t) {
@@ -113,7 +138,7 @@ function cycles_chart(name, ids, n, unit,   i, k, o, id, label, op, rows, pos, l
     for (i = 1; i <= n; i++) for (k = 1; k <= NLABELS[ids[i]]; k++) for (o = 1; o <= NOPS; o++)
         if (ok(ids[i], LABELS[ids[i], k], OPS[o])) any = 1
     if (!any) return 0
-    gp_begin(CHART_DIR, name, "Mean " unit " per operation (system " sysid ")", 0)
+    gp_begin(CHART_DIR, name, "Mean " unit " per operation" kind_title() " (system " sysid ")", 0)
     rows = lay_rows(ids, n, pos, 1)
     lo = ""; hi = ""
     # The data: one set per operation.
@@ -213,7 +238,7 @@ function shares_chart(name, ids, n,   i, k, o, id, label, op, y, h, d, any, rows
     for (i = 1; i <= n; i++) for (k = 1; k <= NLABELS[ids[i]]; k++) for (o = 1; o <= NOPS; o++)
         if (P(ids[i], LABELS[ids[i], k], OPS[o], "status") == "ok") any = 1
     if (!any) return 0
-    gp_begin(CHART_DIR, name, "Share of each operation in the hash functions and the DRNG (system " sysid ")", 0)
+    gp_begin(CHART_DIR, name, "Share of each operation in the hash functions and the DRNG" kind_title() " (system " sysid ")", 0)
     rows = lay_rows(ids, n, pos, NOPS)
     for (i = 1; i <= n; i++) {
         id = ids[i]
@@ -279,14 +304,15 @@ function curated_sum(id, label,   c, v, sum) {
 }
 
 # A scatter of one point per instance, log-log, one colour per
-# candidate (the key in a column on the right).  Each point is named
+# candidate (the key in a column on the right): y its peak RSS (RSS 1)
+# or its curated sizes summed (0).  Each point is named
 # where there is room: its label beside it (right, left, above, below or
 # a corner), else a number beside it and "number id label" in a legend
 # under the chart; rooms are decided here from the points' pixels, so no
 # two names overlap and none covers a point.
-function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first, m, PXV, PYV, PCOL, PNAME, PLAB, xr, yr, px, py, j, nn, leg, nleg, colw, cols, lrows, h, tx, ty) {
+function scatter_chart(name, rss, ids, n, what, unit,   i, k, id, label, c, y, xlo, xhi, ylo, yhi, plot, np, first, m, PXV, PYV, PCOL, PNAME, PLAB, xr, yr, px, py, j, nn, leg, nleg, colw, cols, lrows, h, tx, ty) {
     np = 0; m = 0
-    gp_begin(CHART_DIR, name, what " against " unit " (system " sysid ")", 0)
+    gp_begin(CHART_DIR, name, what " against " unit kind_title() " (system " sysid ")", 0)
     plot = ""
     for (i = 1; i <= n; i++) {
         id = ids[i]
@@ -295,7 +321,7 @@ function scatter_chart(name, ids, n, what, unit,   i, k, id, label, c, y, xlo, x
             label = LABELS[id, k]
             if (buildfail(id, label)) continue
             c = exchange_cycles(id, label)
-            y = name == "rss" ? peak_rss(id, label) : curated_sum(id, label)
+            y = rss ? peak_rss(id, label) : curated_sum(id, label)
             if (c == "" || y == "" || c <= 0 || y <= 0) continue
             if (first) {
                 if (np) gp_block()

@@ -1,5 +1,5 @@
 # report/index.awk -- OUT/index.html: every system with its pages (HTML
-# and text), its raw evidence and its cycles chart, then the ratio charts
+# and text), its raw evidence and its cycles charts (one per kind), then the ratio charts
 # of every system against the first.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format html) as
@@ -49,7 +49,7 @@ function exists(file,   line, st) {
     return st >= 0
 }
 
-function system_section(sys,   t, k, p, list) {
+function system_section(sys,   t, k, p, list, n, c, w) {
     t = "<h2 id=\"" slug(sys) "\">System " html_escape(sys) "</h2>\n<ul>"
     t = t "\n<li><a href=\"" sys "/summary.html\">summary</a> (<a href=\"" sys "/summary.txt\">text</a>) · " \
         "<a href=\"" sys "/method.html\">method</a> (<a href=\"" sys "/method.txt\">text</a>)" \
@@ -60,10 +60,32 @@ function system_section(sys,   t, k, p, list) {
         t = t "\n<li><a href=\"" sys "/" p ".html\">" TITLE[sys, p] "</a> (<a href=\"" sys "/" p ".txt\">text</a>)</li>"
     }
     t = t "\n</ul>"
-    if (exists(SYSDIR[sys] "/charts/cycles.svg"))
-        t = t "\n<figure><a href=\"" sys "/summary.html\"><img src=\"" sys "/charts/cycles.svg\" alt=\"mean cycles on " html_escape(sys) "\"></a>" \
-            "<figcaption>Mean cycles per operation on " html_escape(sys) ", log scale (<a href=\"" sys "/charts/cycles.dat\">data</a>)</figcaption></figure>"
+    n = cycles_charts(SYSDIR[sys], c, w)
+    for (k = 1; k <= n; k++)
+        t = t "\n<figure><a href=\"" sys "/summary.html\"><img src=\"" sys "/charts/" c[k] ".svg\" alt=\"mean cycles on " html_escape(sys) w[k] "\"></a>" \
+            "<figcaption>Mean cycles per operation on " html_escape(sys) w[k] ", log scale (<a href=\"" sys "/charts/" c[k] ".dat\">data</a>)</figcaption></figure>"
     return t
+}
+
+# The summary's cycles charts of the system in DIR (one per kind: cycles,
+# sig-cycles; report/charts.awk's DIR/charts/pages.tsv), into C[1..n] and
+# the words of their kind in W[] (", digital signatures" from the section
+# they are shown in, or "" for a system of one kind); n.
+function cycles_charts(dir, c, w,   list, line, f, st, n) {
+    list = dir "/charts/pages.tsv"
+    n = 0
+    while ((st = (getline line < list)) > 0) {
+        delete f
+        split(line, f, "\t")
+        if (f[1] != "summary" || f[2] !~ /^([a-z0-9]+-)?cycles$/ || !exists(dir "/charts/" f[2] ".svg")) continue
+        c[++n] = f[2]
+        w[n] = f[4] != "" ? ", " f[4] : ""
+        gsub(/-/, " ", w[n])
+    }
+    if (st >= 0) close(list)
+    # (pages written without the list: the chart of the one kind)
+    if (n == 0 && exists(dir "/charts/cycles.svg")) { c[++n] = "cycles"; w[n] = "" }
+    return n
 }
 
 function ratio_section(S, n,   t, i, c) {

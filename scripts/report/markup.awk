@@ -8,8 +8,9 @@
 # HTML: one self-contained document per page (inline style, no script, no
 # external resource; a phone-width layout where tables scroll sideways),
 # a navigation bar (index, summary, method, the text page, the raw
-# evidence), the charts of the page after its title (OUTDIR/charts/
-# pages.tsv, written by report/charts.awk: page, chart, caption).  Text is
+# evidence), the charts of the page after its title, or after the heading
+# of the section pages.tsv names (OUTDIR/charts/pages.tsv, written by
+# report/charts.awk: page, chart, caption, section).  Text is
 # escaped; `code` becomes <code>; links and evidence paths travel through
 # the text as control-character marks (\001 text \002 url \003, \004 path
 # \005) so that escaping cannot break them.
@@ -162,24 +163,51 @@ function markup_write(file,   base, i, f) {
     sub(/^.*\//, "", base)
     sub(/\.html$/, "", base)
     i = index(PAGE, "<!--charts-->")
-    if (i > 0) PAGE = substr(PAGE, 1, i - 1) html_figures(base) substr(PAGE, i + length("<!--charts-->"))
+    if (i > 0) PAGE = substr(PAGE, 1, i - 1) html_figures(base, "") substr(PAGE, i + length("<!--charts-->"))
+    html_section_figures(base)
     printf "%s", html_document(PAGE_TITLE, html_nav(base), PAGE) > file
     close(file)
 }
 
-# The charts of page NAME, as figures (OUTDIR/charts/pages.tsv).
-function html_figures(name,   list, line, f, t, st) {
+# The charts of page NAME shown in its section SECTION ("": after the
+# title), as figures (OUTDIR/charts/pages.tsv: page, chart, caption and
+# the section's anchor when it has one).
+function html_figures(name, section,   list, line, f, t, st) {
     list = outdir "/charts/pages.tsv"
     t = ""
     while ((st = (getline line < list)) > 0) {
+        delete f
         split(line, f, "\t")
-        if (f[1] != name) continue
+        if (f[1] != name || f[4] != section) continue
         t = t "<figure><a href=\"charts/" f[2] ".svg\"><img src=\"charts/" f[2] ".svg\" alt=\"" html_escape(f[3]) "\"></a>" \
             "<figcaption>" html_text(f[3]) " (<a href=\"charts/" f[2] ".dat\">data</a>)</figcaption></figure>\n"
     }
     if (st < 0) return ""
     close(list)
     return t
+}
+
+# The charts of page NAME that go in a section, after its heading (a
+# system of several kinds: each kind's charts in its summary section).
+function html_section_figures(name,   list, line, f, st, done, sec, n, k, h, i, j, rest) {
+    list = outdir "/charts/pages.tsv"
+    n = 0
+    while ((st = (getline line < list)) > 0) {
+        delete f
+        split(line, f, "\t")
+        if (f[1] != name || f[4] == "" || (f[4] in done)) continue
+        done[f[4]] = 1
+        sec[++n] = f[4]
+    }
+    if (st < 0) return
+    close(list)
+    for (k = 1; k <= n; k++) {
+        h = "<h2 id=\"" sec[k] "\">"
+        if ((i = index(PAGE, h)) == 0) continue
+        rest = substr(PAGE, i)
+        j = i + index(rest, "</h2>") + length("</h2>") - 1
+        PAGE = substr(PAGE, 1, j - 1) "\n" html_figures(name, sec[k]) substr(PAGE, j)
+    }
 }
 
 function html_nav(name,   t) {
