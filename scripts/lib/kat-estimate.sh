@@ -38,7 +38,7 @@ for t in "$@"; do
         echo "  ESTIMATE $inst $key: not known (no kind table for '$type')"; unknown=$((unknown + 1)); continue
     fi
     first=$(kind_kat_keys all | sed 1q)
-    formula=$(kind_kat_cost "$key")
+    formula=$(kind_kat_cost_of "$key")
     if [ -z "$formula" ]; then
         echo "  ESTIMATE $inst $key: not known (the kind $kind_name gives no cost for it)"; unknown=$((unknown + 1)); continue
     fi

@@ -25,7 +25,7 @@
 #                        runs (kind_kat_full), 'all' both; optional
 #                        variables: without kind_kat_files, kind_kat_file
 #                        alone; without kind_kat_full, none is full-only
-#   kind_kat_cost KEY    the loaded kind's estimate of file KEY's time from
+#   kind_kat_cost_of KEY the loaded kind's estimate of file KEY's time from
 #                        others' (kind_kat_cost 'KEY=a*K1+b*K2 ...'), as
 #                        'a*K1+b*K2'; empty when the table gives none
 
@@ -93,7 +93,7 @@ kind_kat_keys() {
     done
 }
 
-kind_kat_cost() {
+kind_kat_cost_of() {
     for kind_c in ${kind_kat_cost:-}; do
         case $kind_c in "$1="*) printf '%s\n' "${kind_c#*=}"; return ;; esac
     done
