@@ -3,17 +3,22 @@
 # campaign.json's runs, both folded in by ngcc-merge (doc/campaign.md).
 # Sourced by ngcc-campaign; uses its variables.  Part of ngcc-perf.
 
-# kat_one INFO: the KAT of one instance into its log; prints the RESULT
-# text ("PASS", "MISMATCH ...") or, when the tool itself failed, "TOOL why".
-kat_one() {
-    id= label= library= build_status= build_reason=
-    # shellcheck disable=SC1090
-    . "$1"
-    katlog=$sysdir/kat/$id/$label.log
-    out=$sysdir/.kat-output/$id/$label
+# kat_log_of ID LABEL KEY: the KAT log of one of the instance's KAT files
+# (the kind's first: <label>.log; another: <label>.<KEY>.log).
+kat_log_of() {
+    if [ "$3" = "$(kind_kat_keys all | sed 1q)" ]; then printf '%s\n' "$sysdir/kat/$1/$2.log"
+    else printf '%s\n' "$sysdir/kat/$1/$2.$3.log"; fi
+}
+
+# kat_file_run INFO KEY: one KAT file of the instance into its log; prints
+# the RESULT text ("PASS", "MISMATCH ...") or, when the tool itself
+# failed, "TOOL why".
+kat_file_run() {
+    katlog=$(kat_log_of "$id" "$label" "$2")
+    out=$sysdir/.kat-output/$id/$label.$2
     mkdir -p "$(dirname "$katlog")" "$(dirname "$out")" || { echo "TOOL cannot create $(dirname "$katlog")"; return; }
     rm -f "$katlog"
-    NGCC_KAT_LOG=$katlog ${SHELL:-/bin/sh} "$kat_instance" "$1" > "$out" 2>&1
+    NGCC_KAT_LOG=$katlog ${SHELL:-/bin/sh} "$kat_instance" --file="$2" "$1" > "$out" 2>&1
     rc=$?
     if [ $rc -eq 99 ] || [ ! -s "$katlog" ]; then
         echo "TOOL the KAT driver failed (exit $rc): $(grep -v '^\$ ' "$out" | tail -n 1) (see $(rel "$out"))"
@@ -23,6 +28,51 @@ kat_one() {
     result=$(sed -n "s/^RESULT [^ ]* [^ ]* //p" "$katlog" | tail -n 1)
     [ -n "$result" ] || result="TOOL no RESULT line in $(rel "$katlog")"
     printf '%s\n' "$result"
+}
+
+# kat_one INFO: the KAT files make check runs (kind_kat_keys check: the
+# kind's first, a hash's KAT_2_23 too), one after the other, each into its
+# log; prints the instance's result: the first file's, unless it passed
+# (or had no reference) and a later one failed: then that one's, its
+# reason after "KEY: "; a later NOKAT is said after a PASS.
+kat_one() {
+    id= label= library= build_status= build_reason= type=
+    # shellcheck disable=SC1090
+    . "$1"
+    kind_load "${type:-$kind_default}" || { echo "TOOL type '$type' has no kind table"; return; }
+    combined=
+    for key in $(kind_kat_keys check); do
+        r=$(kat_file_run "$1" "$key")
+        case $r in TOOL*) printf '%s\n' "$r"; return ;; esac
+        if [ -z "$combined" ]; then combined=$r; continue; fi
+        st=${r%% *} why=${r#"$st"}; why=${why# }
+        case $combined:$st in
+            *:PASS|NOKAT*:NOKAT) ;;
+            PASS:NOKAT) combined="PASS $key: NOKAT${why:+ $why}" ;;
+            PASS*:NOKAT) combined="$combined; $key: NOKAT${why:+ $why}" ;;
+            PASS*:*|NOKAT*:*) combined="$st $key: ${why:-$st}" ;;
+        esac
+    done
+    printf '%s\n' "$combined"
+}
+
+# kat_files_json ID LABEL: '"files": [...], ' each KAT file the campaign
+# ran for the instance (key, status, reason, log), when its kind's make
+# check runs more than one (a hash); nothing for a KEM or a signature.
+kat_files_json() {
+    [ "$(kind_kat_keys check | wc -l)" -gt 1 ] || return 0
+    printf '\n               "files": ['
+    kf_sep=
+    for key in $(kind_kat_keys check); do
+        kf_log=$(kat_log_of "$1" "$2" "$key")
+        kf_r=$(sed -n "s/^RESULT [^ ]* [^ ]* //p" "$kf_log" 2>/dev/null | tail -n 1)
+        kf_st=${kf_r%% *} kf_why=${kf_r#"$kf_st"}; kf_why=${kf_why# }
+        printf '%s\n                 { "key": %s, "status": %s, "reason": %s, "log": { "path": %s, "sha256": %s } }' \
+            "$kf_sep" "$(json_str "$key")" "$(json_str "$kf_st")" "$(json_str "$kf_why")" \
+            "$(json_str "$kf_log")" "$(json_str "$(sha256 "$kf_log")")"
+        kf_sep=,
+    done
+    printf ' ],'
 }
 
 # kat_phase INFO...: the KATs, up to $ncpus at a time, then one line per
@@ -154,8 +204,8 @@ entry_json() {
     manifest=null reference=null
     grep -q '^manifest: ' "$katlog" 2>/dev/null && manifest=$(json_str "$(pkgpath "$kat_manifest")")
     grep -q '^reference: ' "$katlog" 2>/dev/null && reference=$(json_str "$(pkgpath "$kat_file")")
-    printf '      "kat": { "status": %s, "reason": %s, "manifest": %s, "reference": %s,\n' \
-        "$(json_str "$status")" "$(json_str "$kat_reason")" "$manifest" "$reference"
+    printf '      "kat": { "status": %s, "reason": %s, "manifest": %s, "reference": %s,%s\n' \
+        "$(json_str "$status")" "$(json_str "$kat_reason")" "$manifest" "$reference" "$(kat_files_json "$id" "$label")"
     printf '               "log": { "path": %s, "sha256": %s } },\n' \
         "$(json_str "$katlog")" "$(json_str "$(sha256 "$katlog")")"
     printf '      "sizes": { %s"basis": "API getters" },\n' "$(sizes_json "$katlog")"

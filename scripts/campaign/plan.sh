@@ -32,9 +32,17 @@ plan_main() {
     : > "$instances"
     : > "$ptmp/extra"
     for info in "$@"; do
-        id= label= library= profile_library= build_status= srcdir= helpers= kat_records= conf=
+        id= label= library= profile_library= build_status= srcdir= helpers= kat_records= conf= type=
         # shellcheck disable=SC1090
         . "$info"
+        # The KAT files the campaign runs (a hash: two) and their work in
+        # rounds of the kind's operations (kind_kat_plan_rounds), else
+        # the description's record count, else plan_kat_records.
+        kat_n=1 kat_work=${kat_records:-$plan_kat_records}
+        if kind_load "${type:-$kind_default}"; then
+            kat_n=$(kind_kat_keys check | wc -l | tr -d ' ')
+            [ -z "${kind_kat_plan_rounds:-}" ] || kat_work=$kind_kat_plan_rounds
+        fi
         result=planned
         [ "${build_status:-ok}" = ok ] || result=BUILDFAIL
         printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "${library:--}" "${profile_library:--}" "$info" "$result" >> "$instances"
@@ -48,7 +56,7 @@ plan_main() {
         [ "$screen" = no ] || [ -z "${NGCC_SCREEN_BUILD:-}" ] || [ -z "${conf:-}" ] ||
             ! ${SHELL:-/bin/sh} "$NGCC_SCREEN_BUILD" --dry-run --quiet --outdir "screen/$id" "$conf" "$label" \
                 > /dev/null 2>&1 || built=yes
-        printf '%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "$nfiles" "$built" "${kat_records:-$plan_kat_records}" >> "$ptmp/extra"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$label" "$nfiles" "$built" "$kat_work" "$kat_n" >> "$ptmp/extra"
     done
     say "$prog: $system: calibrating every record (one call each)"
     make_plan
@@ -95,7 +103,7 @@ plan_main() {
         function row(label, x, what) { printf "  %-44s %9.0f s%s\n", label, x, what == "" ? "" : "  (" what ")" }
         FILENAME == ARGV[1] { key = $1 FS $2; if (!($1 in n)) o[++k] = $1; n[$1]++
                               if ($6 ~ /^BUILDFAIL/) bf[$1]++; else ok[key] = 1; next }
-        FILENAME == ARGV[2] { nf[$1 FS $2] = $3; built[$1 FS $2] = $4; katn[$1 FS $2] = $5; next }
+        FILENAME == ARGV[2] { nf[$1 FS $2] = $3; built[$1 FS $2] = $4; katn[$1 FS $2] = $5; katp[$1 FS $2] = $6; next }
         FILENAME == ARGV[3] { round[$1 FS $2] += $4; next }
         FILENAME == ARGV[4] {
             id = $2; time_s[id] += $7 - $11; icount[id] += $11
@@ -106,7 +114,7 @@ plan_main() {
         FILENAME == ARGV[5] { split($0, f, " "); load[f[1]] = f[2]; cnt[f[1]] = f[3]; lo[++nl] = f[1]; next }
         END {
             for (key in ok) { split(key, p, FS); id = p[1]; r = round[key]
-                kat[id] += kat_s + katn[key] * r
+                kat[id] += kat_s * katp[key] + katn[key] * r
                 if (screen == "no") continue
                 if (built[key] != "yes") builds[id] += 2 * (build_s + build_file_s * nf[key])
                 else builds[id] += 0.2

@@ -12,12 +12,25 @@
 #                        lacks a variable
 #   kind_api_re          the loaded kind's API functions as an ERE: a|b|c
 #   kind_kat_name INST   the loaded kind's KAT file name for instance INST
+#   kind_kat_files       (optional in a table) every KAT file pattern of
+#                        the kind, kind_kat_file first; kind_load
+#                        defaults it to kind_kat_file
 #   kind_kat_re          a BRE (grep -i) matching, at the end of a path,
 #                        every KAT file name of the loaded kind
 #   kind_catalogs TOP    every kind's Round 1 catalog under TOP, one a line
 #                        (kind_names order; loads each table in turn)
 #   kind_of_id ID        the kind whose catalog ids ID looks like
 #                        (<kind_id_prefix>-...), loaded; 1 when none
+#   kind_kat_keys WHICH  the loaded kind's KAT files as ngcc-kat --file keys
+#                        (the pattern less "_%s" and what follows), one a
+#                        line in table order: 'check' those make check and
+#                        the campaign run, 'full' those only make check-full
+#                        runs (kind_kat_full), 'all' both; optional
+#                        variables: without kind_kat_files, kind_kat_file
+#                        alone; without kind_kat_full, none is full-only
+#   kind_kat_cost_of KEY the loaded kind's estimate of file KEY's time from
+#                        others' (kind_kat_cost 'KEY=a*K1+b*K2 ...'), as
+#                        'a*K1+b*K2'; empty when the table gives none
 
 kind_vars='kind_name kind_label kind_header kind_marker kind_api kind_kat_file kind_getters kind_sizes kind_ops kind_catalog kind_id_prefix'
 kind_default=kem
@@ -35,6 +48,7 @@ kind_load() {
     case $1 in ''|[!a-z]*|*[!a-z0-9_]*) return 1 ;; esac
     [ -f "$kinds_dir/$1.sh" ] || return 1
     for kind_v in $kind_vars; do unset "$kind_v"; done
+    unset kind_kat_files kind_kat_full kind_kat_cost kind_kat_plan_rounds
     # shellcheck disable=SC1090
     . "$kinds_dir/$1.sh" || return 1
     [ "${kind_name:-}" = "$1" ] || return 1
@@ -42,6 +56,11 @@ kind_load() {
         eval "[ -n \"\${$kind_v:-}\" ]" || return 1
     done
     case $kind_kat_file in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+    kind_kat_files=${kind_kat_files:-$kind_kat_file}
+    case " $kind_kat_files " in " $kind_kat_file "*) ;; *) return 1 ;; esac
+    for kind_v in $kind_kat_files; do
+        case $kind_v in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+    done
     case $kind_catalog in /*|*..*) return 1 ;; esac
     case $kind_id_prefix in *[!a-z0-9]*) return 1 ;; esac
 }
@@ -71,4 +90,20 @@ kind_of_id() {
         case $1 in "$kind_id_prefix"-*) return 0 ;; esac
     done
     return 1
+}
+
+kind_kat_keys() {
+    for kind_p in ${kind_kat_files:-$kind_kat_file}; do
+        case " ${kind_kat_full:-} " in
+            *" $kind_p "*) [ "$1" != check ] || continue ;;
+            *) [ "$1" != full ] || continue ;;
+        esac
+        printf '%s\n' "${kind_p%%_%s*}"
+    done
+}
+
+kind_kat_cost_of() {
+    for kind_c in ${kind_kat_cost:-}; do
+        case $kind_c in "$1="*) printf '%s\n' "${kind_c#*=}"; return ;; esac
+    done
 }

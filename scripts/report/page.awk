@@ -512,6 +512,7 @@ function evidence_index(id,   k, o, label, op, sha) {
         if (buildfail(id, label)) continue
         sha = substr(I(id, label, "kat.log.sha256"), 1, 16)
         table_row(fmt_label(label) "\tKAT log (sha256 `" sha "…`)\t" fmt_path(I(id, label, "kat.log.file")))
+        katfile_rows(id, label)
         for (o = NOPS; o >= 1; o--) {
             op = OPS[o]
             table_row(fmt_label(label) "\ttiming " op "\t" evidence_file("record", id, label, op))
@@ -525,6 +526,17 @@ function evidence_index(id,   k, o, label, op, sha) {
     }
     table_end()
     notes_flush()
+}
+
+# The logs of the instance's other KAT files (katfile rows: a hash's KAT_2_23).
+function katfile_rows(id, label,   j, key, kf) {
+    for (j = 1; j <= NROWS["katfile"]; j++) {
+        key = ROWKEY["katfile", j]
+        split(key, kf, SUBSEP)
+        if (kf[1] != id || kf[2] != label || V["katfile", key, "file"] == I(id, label, "kat.log.file")) continue
+        table_row(fmt_label(label) "\tKAT log " kf[3] " (" V["katfile", key, "status"] ", sha256 `" \
+            substr(V["katfile", key, "sha256"], 1, 16) "…`)\t" fmt_path(V["katfile", key, "file"]))
+    }
 }
 
 function evidence_file(t, id, label, op,   key) {

@@ -332,6 +332,7 @@ void put_all_columns(void)
     put_columns("run", "run", "", run_cols, NCOLS(run_cols), "");
     put_columns("instance", "id label", "", inst, n,
                 "kat.log.file build.log.file");
+    put_columns("katfile", "id label key", "", NULL, 0, "status reason file sha256");
     put_columns("kindof", "id label", "", NULL, 0, "kind");
     put_columns("functional", "id label check", "", NULL, 0, "text");
     put_columns("record", "id label op", "file present", record_cols,

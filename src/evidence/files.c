@@ -150,6 +150,41 @@ static void check_kat_log(const struct evidence *ev, const char *build_file,
     free(full);
 }
 
+/* Each KAT file the campaign ran (kat.files, a hash's two): a katfile
+ * row, its log checked as the first's is. */
+static void put_kat_files(const struct evidence *ev, const char *build_file, json_object *in,
+                          const char *id, const char *label)
+{
+    json_object *arr, *f;
+    size_t i;
+    if (!json_object_object_get_ex(in, "kat", &f) || !f ||
+        !json_object_object_get_ex(f, "files", &arr) || !json_object_is_type(arr, json_type_array))
+        return;
+    for (i = 0; i < json_object_array_length(arr); i++) {
+        json_object *e = json_object_array_get_idx(arr, i);
+        const char *key = get_str(e, "key"), *st = get_str(e, "status");
+        const char *why = get_str(e, "reason"), *log = get_str(e, "log.path");
+        const char *sha = get_str(e, "log.sha256");
+        char *shown;
+        if (!key || !st || !log || !sha)
+            continue;
+        printf("katfile\t%s\t%s\t", id, label);
+        put_escaped(key);
+        put_sep();
+        put_escaped(st);
+        put_sep();
+        put_escaped(why ? why : "");
+        put_sep();
+        shown = under_dir(ev, log);
+        put_escaped(shown);
+        free(shown);
+        put_sep();
+        put_escaped(sha);
+        putchar('\n');
+        check_kat_log(ev, build_file, label, log, sha);
+    }
+}
+
 static void read_profile(struct evidence *ev, const char *id, const char *label, const char *op)
 {
     char *rel = cat_path("profile/%s/%s__%s.json", id, label, op);
@@ -426,6 +461,7 @@ void read_build(struct evidence *ev)
         putchar('\n');
         if (log && sha)
             check_kat_log(ev, file, label, log, sha);
+        put_kat_files(ev, file, in, id, label);
         if (blog && bsha)
             check_kat_log(ev, file, label, blog, bsha);
         /* The instance's kind: its rows' operations, for the pages. */

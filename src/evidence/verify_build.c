@@ -51,6 +51,37 @@ static void null_for_buildfail(struct verify_ctx *c, const char *where, json_obj
         verify_problem(c, "%s: build.status is BUILDFAIL but %s is given", where, key);
 }
 
+/* kat.files, optional: each KAT file the campaign ran for an instance
+ * whose kind's make check runs several (a hash's KAT_2_12 and KAT_2_23). */
+static void check_kat_files(struct verify_ctx *c, const char *where, json_object *e,
+                            const char *root)
+{
+    json_object *arr;
+    size_t i, n;
+    char at[360];
+    if (vf_lookup(e, "kat.files", &arr) != 0)
+        return;
+    if (!json_object_is_type(arr, json_type_array) || json_object_array_length(arr) == 0) {
+        verify_problem(c, "%s: kat.files is not a non-empty array", where);
+        return;
+    }
+    n = json_object_array_length(arr);
+    for (i = 0; i < n; i++) {
+        json_object *f = json_object_array_get_idx(arr, i);
+        const char *key;
+        snprintf(at, sizeof at, "%s: kat.files.%zu", where, i);
+        if (!json_object_is_type(f, json_type_object)) {
+            verify_problem(c, "%s is not an object", at);
+            continue;
+        }
+        if (vf_string(c, at, f, "key", VF_REQUIRED, &key) == 1 && !vf_name_ok(key))
+            verify_problem(c, "%s: key \"%.80s\" is not a name", at, key);
+        vf_enum(c, at, f, "status", kat_statuses, NULL);
+        vf_string(c, at, f, "reason", VF_REQUIRED, NULL);
+        vf_file(c, at, f, "log", root, VF_REQUIRED);
+    }
+}
+
 static void check_kat(struct verify_ctx *c, const char *where, json_object *e, const char *root)
 {
     json_object *kat;
@@ -61,6 +92,7 @@ static void check_kat(struct verify_ctx *c, const char *where, json_object *e, c
     vf_string(c, where, e, "kat.manifest", VF_NULL_OK, NULL);
     vf_string(c, where, e, "kat.reference", VF_NULL_OK, NULL);
     vf_file(c, where, e, "kat.log", root, VF_REQUIRED);
+    check_kat_files(c, where, e, root);
 }
 
 /* The library's SHA-256, when it is well formed. */

@@ -21,7 +21,8 @@
  *
  * First come the kind table's rows (kind, kindop, kindsize, kindpage,
  * kindcounter: each kind's operations, sizes and page words,
- * doc/report.md), and after each instance row its kindof row and the
+ * doc/report.md), and after each instance row its katfile rows (each KAT
+ * file the campaign ran, build.json kat.files: a hash's), kindof row and the
  * functional row of its KAT log's functional check (a signature's
  * forgery line), after each record its counter rows (op_counters): the
  * pages ask these instead of naming a kind's operations.
