@@ -34,7 +34,7 @@ kind_load() {
     # A name, not a path: 'type ../x' must not source a file elsewhere.
     case $1 in ''|[!a-z]*|*[!a-z0-9_]*) return 1 ;; esac
     [ -f "$kinds_dir/$1.sh" ] || return 1
-    for kind_v in $kind_vars; do unset "$kind_v"; done
+    for kind_v in $kind_vars kind_kat_files; do unset "$kind_v"; done
     # shellcheck disable=SC1090
     . "$kinds_dir/$1.sh" || return 1
     [ "${kind_name:-}" = "$1" ] || return 1
