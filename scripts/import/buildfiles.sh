@@ -13,7 +13,7 @@ driver_re='^(KAT_|PQCgenKAT|main|test|bench|speed|cpucycles|osfreq|run_bench|sel
 # scan_c FILE: what a C file defines: 'main', 'main_cond' (under #if),
 # 'api' (a function of the loaded kind's API, kind_api), 'drng'
 # (drng_algorithm), 'defdrng' (the DRNG functions), 'defaux' (the hash
-# helpers), 'osrand WHAT', 'openssl'.
+# helpers), 'useaux' (a call of a hash helper), 'osrand WHAT', 'openssl'.
 scan_c() {
     awk -v api="^((unsigned[ \t]+long[ \t]+long|int)[ \t]+)?($(kind_api_re))[ \t]*[(][^;]*\$" '
     { sub(/\r$/, "") }
@@ -29,7 +29,8 @@ scan_c() {
     }
     /^[ \t]*(static[ \t]+)?DRNG_ctx[ \t]+drng_algorithm[ \t]*(;|=|\[)/ { if (!d++) print "drng" }
     /^(int[ \t]+)?(init_random_number|get_random_number)[ \t]*\([^;]*$/ { if ($0 !~ /=/ && !dd++) print "defdrng" }
-    /^(int[ \t]+)?(sm3hash|pseudohash|pseudoXOF)[ \t]*\([^;]*$/ { if ($0 !~ /=/ && !da++) print "defaux" }
+    /^(int[ \t]+)?(sm3hash|pseudohash|pseudoXOF)[ \t]*\([^;]*$/ { if ($0 !~ /=/ && !da++) print "defaux"; next }
+    /(^|[^A-Za-z0-9_])(sm3hash|pseudohash|pseudoXOF)[ \t]*\(/ { if (!ua++) print "useaux" }
     /getrandom[ \t]*\(|\/dev\/u?random|RAND_bytes|BCryptGenRandom|CryptGenRandom|arc4random/ {
         if (!o++) { w = $0; sub(/^[ \t]+/, "", w); print "osrand " substr(w, 1, 60) }
     }' "$1"

@@ -6,7 +6,7 @@
 #                      ($tmp/kat_files); exits 1 when there is none
 #   relpath ABS        ABS relative to the description's directory
 #   canon_sha FILE     the canonical digest of a KAT file
-#   kat_count FILE     its records
+#   kat_count FILE     its records (Count lines, else blocks)
 #
 # Needs from the driver: root, tmp, src, id, die, the kind tables
 # (lib/kinds.sh), and $tmp/linked (the symbolic links of a directory SRC
@@ -122,5 +122,13 @@ canon_sha() {
     awk '{ sub(/[\r \t]+$/, "") } $0 != "" { print }' "$1" | sha256sum | cut -c1-64
 }
 
-# kat_count FILE: its records.
-kat_count() { awk '/^[ \t]*Count[ \t]*=/ { n++ } END { print n + 0 }' "$1"; }
+# kat_count FILE: its records: the 'Count =' lines (the public-key kinds'
+# drivers number their records), else the blocks of 'Key = value' lines
+# between empty lines (the hash driver's records have no Count).
+kat_count() {
+    awk '{ sub(/[\r \t]+$/, "") }
+         /^[ \t]*Count[ \t]*=/ { c++ }
+         /^[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]*=/ { if (!open) b++; open = 1; next }
+         $0 == "" { open = 0 }
+         END { print (c ? c : b) + 0 }' "$1"
+}

@@ -5,8 +5,8 @@
 # under the catalog's id by a fresh ngcc-import, one progress line each:
 #   [2/3] PolarLAC.zip -> kem-30 ... imported
 # The catalogs are those of every kind (kinds/<kind>.sh kind_catalog) or
-# those given: a folder of KEM and signature archives imports each under
-# its id in its kind's catalog (kem-30, sign-24); the kind of what is
+# those given: a folder of KEM, signature and hash archives imports each
+# under its id in its kind's catalog (kem-30, sign-24, hash-27); the kind of what is
 # imported is its API header's, as for one archive.
 # followed by that import's own warnings and errors.  An archive the catalog
 # does not know is listed with the command that imports it by hand.  Every

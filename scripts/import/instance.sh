@@ -210,6 +210,13 @@ describe_instances() {
         [ -n "$inst" ] || [ -z "$values" ] || note "$inst_why"
         [ -z "$probe_note" ] || [ -z "$inst" ] || note "$probe_note"
 
+        # The API header's size macros (a hash header's DIGEST_BIT_LENGTH),
+        # as the compiler sees them with these flags (probe.sh).
+        if [ -n "$probe_sizes" ]; then
+            cmt "sizes      $(printf '%s\n' "$probe_sizes" | awk '{ v = substr($0, length($1) + 2); if (v == "?") v = "(not defined with these flags)"
+                printf "%s%s %s", (NR > 1 ? ", " : ""), $1, v }') in $header as the compiler sees it"
+        fi
+
         # The default source set, and what the C files define.
         : > "$tmp/default"
         : > "$tmp/drivers"
@@ -322,21 +329,31 @@ describe_instances() {
 
         # The DRNG and hash helpers: its own (sources defining them), or the
         # package's; 'auto' (decided from the objects) when it has only one.
-        own_drng= own_aux=
+        # A submission may ship drng.c alone (hash packages do: no auxfunc);
+        # whether any source calls the hash helpers is said, not guessed.
+        own_drng= own_aux= use_aux=
         while IFS= read -r f; do
             s=$(scan "$f")
             printf '%s\n' "$s" | grep -qx defdrng && own_drng="$own_drng $f"
             printf '%s\n' "$s" | grep -qx defaux && own_aux="$own_aux $f"
+            printf '%s\n' "$s" | grep -qx useaux && use_aux="$use_aux $f"
         done < "$tmp/sources"
+        no_aux="no source calls the hash helpers (sm3hash, pseudohash, pseudoXOF)"
         if [ -n "$own_drng" ] && [ -n "$own_aux" ]; then
             helpers=own
             helpers_why="its own: DRNG in$own_drng, hash helpers in$own_aux"
+        elif [ -n "$own_drng" ] && [ -z "$use_aux" ]; then
+            helpers=auto
+            helpers_why="its own DRNG (in$own_drng) and no auxfunc: $no_aux (auto)"
         elif [ -n "$own_drng" ]; then
             helpers=auto
             helpers_why="its own DRNG (in$own_drng), the package's hash helpers (auto)"
         elif [ -n "$own_aux" ]; then
             helpers=auto
             helpers_why="its own hash helpers (in$own_aux), the package's DRNG (auto)"
+        elif [ -z "$use_aux" ]; then
+            helpers=package
+            helpers_why="none of its own: the package's drng ($no_aux: auxfunc unused)"
         else
             helpers=package
             helpers_why="none of its own: the package's drng and auxfunc"
@@ -427,26 +444,35 @@ describe_instances() {
             records=$(kat_count "$root/$kat")
             [ "$records" = 1 ] && recs="1 record" || recs="$records records"
             if [ "$records" -eq 0 ]; then
-                note "$kat has no 'Count =' record: not a KAT file, not used"
+                note "$kat has no record ('Count =' or 'Key = value' lines): not a KAT file, not used"
                 kat=
                 records=
             fi
         fi
+        # The manifest's line of the kind's first file: the exact name, else
+        # the label's line of a file named like it (the first file of a kind
+        # with several), else the label's first, else the bare file name.
         mline=
         if [ -f "$manifest" ]; then
-            mline=$(awk -v l="$label" -v f="$kat_name" '
+            mline=$(awk -v l="$label" -v f="$kat_name" -v pre="${kind_kat_file%%%s*}" '
                 /^#/ || NF < 3 { next }
-                $3 == l "/" f || index($3, l "/") == 1 { print; exit }
+                $3 == l "/" f { exact = $0 }
+                index($3, l "/" pre) == 1 && like == "" { like = $0 }
+                index($3, l "/") == 1 && first == "" { first = $0 }
                 { b = $3; sub(/^.*\//, "", b); if (b == f) bare = $0 }
-                END { if (bare != "") print bare }' "$manifest" | sed 1q)
+                END { if (exact != "") print exact; else if (like != "") print like
+                      else if (first != "") print first; else if (bare != "") print bare }' "$manifest")
         fi
         if [ -n "$mline" ]; then
-            mrec=$(printf '%s\n' "$mline" | awk '{ n = 10; if ($2 ~ /:/) { n = $2; sub(/^[^:]*:/, "", n) } print n }')
+            # Without ':N' the digest covers the kind's own record count
+            # (ngcc-kat's default): the description leaves it unsaid.
+            mrec=$(printf '%s\n' "$mline" | awk '$2 ~ /:/ { n = $2; sub(/^[^:]*:/, "", n); print n }')
             cmt "KAT        reference: the package's manifest kat/$id/kat.sha256 ($(printf '%s\n' "$mline" | awk '{ print $2 " " $3 }'))"
             if [ -n "$kat" ]; then
                 more "the submitted file, second reference: $kat ($recs)$kat_why"
-                [ "$records" -ge "$mrec" ] || note "$kat has $records records, the manifest's digest covers $mrec"
+                [ -z "$mrec" ] || [ "$records" -ge "$mrec" ] || note "$kat has $records records, the manifest's digest covers $mrec"
             fi
+            [ -n "$mrec" ] || more "records: the manifest's line gives no count: the kind's own (the KAT gate's default)"
             records=$mrec
         elif [ -n "$kat" ]; then
             cmt "KAT        reference: the submitted file $kat ($recs)$kat_why"
@@ -459,6 +485,35 @@ describe_instances() {
             cmt "KAT        none: no $kat_name in the submission and no manifest line (the KAT reports NOKAT)"
             note "no $kat_name and no manifest line: its KAT will report NOKAT"
         fi
+
+        # The kind's other KAT files (kind_kat_files: the hash driver writes
+        # four): the KAT gate takes each from beside kat_file, so say which
+        # are there, which elsewhere, which the manifest gives.
+        others=
+        for pat in ${kind_kat_files:-}; do
+            [ "$pat" != "$kind_kat_file" ] || continue
+            # shellcheck disable=SC2059
+            oname=$(printf "$pat" "$kname")
+            okey=${pat%%_%s*}
+            if [ -n "$kat" ] && [ -f "$root/${kat%/*}/$oname" ] && [ "${kat%/*}" != "$kat" ]; then
+                where_o="beside it ($(kat_count "$root/${kat%/*}/$oname") records)"
+            elif [ -n "$kat" ] && [ "${kat%/*}" = "$kat" ] && [ -f "$root/$oname" ]; then
+                where_o="beside it ($(kat_count "$root/$oname") records)"
+            else
+                elsewhere=$(awk -v w="$oname" '{ b = tolower($0); sub(/^.*\//, "", b); if (b == tolower(w)) print }' "$tmp/files" | sed 1q)
+                if [ -n "$elsewhere" ]; then
+                    where_o="at $elsewhere, not beside kat_file: the KAT gate will not find it there"
+                    note "$oname is at $elsewhere, not beside $(if [ -n "$kat" ]; then echo "$kat"; else echo "a $kat_name"; fi): the KAT gate looks for it beside kat_file"
+                else
+                    where_o="not submitted"
+                fi
+            fi
+            if [ -f "$manifest" ] && awk -v l="$label" -v k="$okey" '!/^#/ && index($3, l "/" k "_") == 1 { f = 1 } END { exit !f }' "$manifest"; then
+                where_o="$where_o; the manifest has its line"
+            fi
+            others="$others; $oname $where_o"
+        done
+        [ -z "$others" ] || more "the kind's other KAT files:${others#;}"
 
         # The block.
         {

@@ -17,6 +17,11 @@
 #       nocc       no compiler to probe with
 #   probe_how      how it was decided, for the description: "with -DX=1
 #                  (gcc -E)" or "(gcc -E, no defines)"
+#   probe_sizes    the size macros of the API header (its own #defines
+#                  named *_LENGTH, *_LEN, *_BYTES or *_BITS, such as a hash
+#                  header's DIGEST_BIT_LENGTH, which the glue makes a size
+#                  getter) as the same run expands them: "NAME VALUE" lines,
+#                  VALUE '?' when not defined with these flags
 #
 # The compiler: $CC, the configured one the make rules and ngcc-perf pass
 # (the cross compiler of a cross build: its predefined macros are the
@@ -35,7 +40,7 @@ probe_max_kib=524288        # of address space (ulimit -v: 512 MiB; a header
                             # that includes /dev/zero fails in seconds)
 
 probe_instance() {
-    probe_state= probe_value=
+    probe_state= probe_value= probe_sizes=
     pi_dir=$1 pi_header=$2
     pi_flags=
     for pi_d in $defines; do pi_flags="$pi_flags -D$pi_d"; done
@@ -56,7 +61,14 @@ probe_instance() {
     esac
     pi_tmp=$tmp/probe
     rm -rf "$pi_tmp" && mkdir "$pi_tmp" || { probe_state=failed probe_value="cannot create $pi_tmp"; return 0; }
-    printf '#include "%s"\nngcc_probe_begin ALGORITHM_INSTANCE ngcc_probe_end\n' "$pi_header" > "$pi_tmp/probe.c"
+    pi_sizes=$(awk '{ sub(/\r$/, "") }
+        /^[ \t]*#[ \t]*define[ \t]+[A-Za-z_][A-Za-z0-9_]*(_LENGTH|_LEN|_BYTES|_BITS)([ \t]|$)/ {
+            n = $0; sub(/^[ \t]*#[ \t]*define[ \t]+/, "", n); sub(/[ \t].*/, "", n); if (!seen[n]++) print n }' \
+        "$pi_dir/$pi_header" 2> /dev/null | sed 8q)
+    {
+        printf '#include "%s"\nngcc_probe_begin ALGORITHM_INSTANCE ngcc_probe_end\n' "$pi_header"
+        for pi_m in $pi_sizes; do printf 'ngcc_size_begin %s ngcc_size_end\n' "$pi_m"; done
+    } > "$pi_tmp/probe.c"
     (
         cd "$pi_tmp" || exit 125
         set -f
@@ -119,5 +131,23 @@ probe_instance() {
         }' "$pi_tmp/out")
     probe_state=${probe_value%%	*}
     probe_value=${probe_value#*	}
+    # Each size macro's expansion, in the order written (its own name
+    # when it is not defined with these flags).
+    [ -z "$pi_sizes" ] || probe_sizes=$(awk -v names="$pi_sizes" '
+        BEGIN { n = split(names, N, /[ \t\n]+/) }
+        /^#/ { next }
+        { sub(/\r$/, ""); text = text " " $0 }
+        END {
+            k = 0
+            while ((b = index(text, "ngcc_size_begin")) > 0) {
+                text = substr(text, b + 15); e = index(text, "ngcc_size_end")
+                if (!e) break
+                v = substr(text, 1, e - 1); text = substr(text, e + 13)
+                gsub(/^[ \t]+|[ \t]+$/, "", v); gsub(/[ \t]+/, " ", v)
+                k++
+                if (v == N[k]) v = "?"
+                print N[k] " " (v == "" ? "(empty)" : substr(v, 1, 40))
+            }
+        }' "$pi_tmp/out")
     return 0
 }

@@ -1,10 +1,11 @@
-# common.sh -- sourced by the hostile and folder tests of ngcc-import:
+# common.sh -- sourced by the hostile, folder, mixed and hash tests of ngcc-import:
 # their work directory, result counting, running the importer and checking
 # what it left behind.
 #
 # Set before sourcing: work (the test's directory, made afresh here).
 # Provides: out (the build tree imports go into), fail, ok, setup,
-# run_import, expect, snapshot, unchanged, toy_instance, lie_about_size.
+# run_import, expect, snapshot, unchanged, toy_instance, hash_tree,
+# hash_kind_built, lie_about_size.
 
 : "${top_srcdir:?}" "${work:?}"
 for t in zip unzip zipinfo sha256sum; do
@@ -77,6 +78,20 @@ toy_instance() {
     cp "$toy/KEM_AlgorithmInstance.c" "$toy/toy_xor.c" "$toy/toy_xor.h" "$toy/toy_params.h" "$1/" || exit 99
 }
 
+# hash_tree DIR: the hash-doubled fixture's submission (ToyHash/ToyHash/
+# Implementations/..., no build file) copied into DIR, with the official
+# drng.c/drng.h and no auxfunc in its instance folder, as hash packages
+# ship them; hash_inst: that folder.
+hash_tree() {
+    mkdir -p "$1" && cp -R "$top_srcdir/tests/fixtures/hash-doubled/ToyHash" "$1/" || exit 99
+    hash_inst=$1/ToyHash/ToyHash/Implementations/Reference_Implementation/ToyHash-256
+    cp "$top_srcdir/src/iccs/drng.c" "$top_srcdir/src/iccs/drng.h" "$hash_inst/" || exit 99
+    chmod -R u+w "$1" || exit 99   # the source tree may be read-only (make distcheck)
+}
+# hash_kind_built: the built ngcc-kat knows the hash kind (its KAT files).
+hash_kind_built() {
+    [ -n "${NGCC_KAT:-}" ] && ${TEST_EMULATOR:-} "$NGCC_KAT" --help 2>/dev/null | grep -q 'KAT_2_12_'
+}
 # le32 N: N as 4 little-endian bytes (printf octal escapes).
 le32() {
     awk -v n="$1" 'BEGIN { for (i = 0; i < 4; i++) { printf "\\%03o", n % 256; n = int(n / 256) } }'
