@@ -277,6 +277,35 @@ static void finalize(ngcc_sha3_ctx *ctx)
     ctx->squeezing = 1;
 }
 
+/* finalize after NBITS (0..7) more message bits, bit j of LAST the j-th
+ * (FIPS 202 order).  Those bits, the domain bits and the first padding bit
+ * (dsep's highest bit) may spill into the next byte, past the block when
+ * pos is its last byte; when the first padding bit is the block's last
+ * bit, the closing 1 is the last bit of one more block. */
+static void finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last, unsigned int nbits)
+{
+    const unsigned int rate = ctx->rate;
+    unsigned int pos = ctx->pos;
+    unsigned int v = (last & ((1u << nbits) - 1u)) | ((unsigned int)ctx->dsep << nbits);
+    unsigned int top = 0;
+
+    while ((v >> top) > 1u)
+        top++;
+    ctx->s[pos >> 3] ^= (uint64_t)(v & 0xffu) << (8 * (pos & 7));
+    if (top >= 8) {
+        if (++pos == rate) {
+            ngcc_sha3_keccakf1600(ctx->s);
+            pos = 0;
+        }
+        ctx->s[pos >> 3] ^= (uint64_t)(v >> 8) << (8 * (pos & 7));
+    } else if (top == 7 && pos == rate - 1) {
+        ngcc_sha3_keccakf1600(ctx->s);
+    }
+    ctx->s[(rate - 1) >> 3] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+    ctx->pos = rate;    /* no output available yet: permute first */
+    ctx->squeezing = 1;
+}
+
 static void squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen)
 {
     const unsigned int rate = ctx->rate;
@@ -316,6 +345,12 @@ void ngcc_sha3_absorb(ngcc_sha3_ctx *ctx, const unsigned char *in, size_t inlen)
 void ngcc_sha3_finalize(ngcc_sha3_ctx *ctx)
 {
     finalize(ctx);
+}
+
+void ngcc_sha3_finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last,
+                             unsigned int nbits)
+{
+    finalize_bits(ctx, last, nbits & 7u);
 }
 
 void ngcc_sha3_squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen)

@@ -1,6 +1,6 @@
 /*
  * fips202.h - SHA3-256, SHA3-512, SHAKE128 and SHAKE256 (FIPS 202) for the
- * package's own ML-KEM and ML-DSA, which both build schemes/common/fips202.c
+ * package's own ML-KEM, ML-DSA and refhash, which build schemes/common/fips202.c
  * (scheme.conf: sources ../common/fips202.c, includes ../common).  Written
  * for ngcc-perf from FIPS 202.
  *
@@ -15,6 +15,8 @@
  *   ngcc_shake128_absorb_once   XOF(rho||j||i) set-up in SampleNTT (SHAKE128)
  *   ngcc_shake128_squeezeblocks XOF output blocks for SampleNTT    (SHAKE128)
  *   ngcc_shake256               PRF_eta(s, b) and J(z||c)          (SHAKE256)
+ * refhash (CryptHash_AlgorithmInstance.c: SHA3-256, SHA3-512 of bit strings):
+ *   ngcc_sha3_absorb, ngcc_sha3_finalize_bits, ngcc_sha3_squeeze
  * ML-DSA (sign.c, sample.c):
  *   ngcc_shake128_absorb_once, ngcc_shake128_squeezeblocks   RejNTTPoly (ExpandA)
  *   ngcc_shake256               H of xi, pk (tr), K||rnd||mu, mu||w1; ExpandMask
@@ -60,6 +62,12 @@ void ngcc_sha3_256_init(ngcc_sha3_ctx *ctx);
 void ngcc_sha3_512_init(ngcc_sha3_ctx *ctx);
 void ngcc_sha3_absorb(ngcc_sha3_ctx *ctx, const unsigned char *in, size_t inlen);
 void ngcc_sha3_finalize(ngcc_sha3_ctx *ctx);
+/* ngcc_sha3_finalize after NBITS (0..7; higher bits of NBITS ignored) more
+ * message bits: bit j of LAST is the j-th of them (FIPS 202 orders a byte's
+ * bits from the least significant); LAST's other bits are ignored.  With
+ * NBITS = 0 it is ngcc_sha3_finalize. */
+void ngcc_sha3_finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last,
+                             unsigned int nbits);
 void ngcc_sha3_squeeze(ngcc_sha3_ctx *ctx, unsigned char *out, size_t outlen);
 
 /* one-shot helpers */

@@ -1,7 +1,7 @@
 /*
  * fips202_wrappers.c - the profiler's wrappers of the SHA-3/SHAKE entry
- * points (fips202.h) of ML-KEM and ML-DSA, compiled only into the profiling
- * variant of each instance (scheme.conf: profile_wrappers).
+ * points (fips202.h) of ML-KEM, ML-DSA and refhash, compiled only into the
+ * profiling variant of each instance (scheme.conf: profile_wrappers).
  * ngcc-build-scheme defines NGCC_WRAP_<name> for each function it wraps
  * with -Wl,--wrap=<name>: a scheme gets only the wrappers it lists.
  *
@@ -9,7 +9,8 @@
  * bits; shake128_absorb_once: message bits, 0; shake128_squeezeblocks: 0,
  * 1344 bits (168 bytes) per block; sha3_absorb: message bits, 0;
  * sha3_finalize: 0, 0 (the padding; the permutation comes with the first
- * squeeze); sha3_squeeze: 0, output bits.
+ * squeeze); sha3_finalize_bits: the message bits it takes (0..7), 0;
+ * sha3_squeeze: 0, output bits.
  */
 #include <stddef.h>
 
@@ -92,6 +93,19 @@ void __wrap_ngcc_sha3_finalize(ngcc_sha3_ctx *ctx);
 void __wrap_ngcc_sha3_finalize(ngcc_sha3_ctx *ctx)
 {
     NGCC_PROFILE_CALL("ngcc_sha3_finalize", 0ULL, 0ULL, __real_ngcc_sha3_finalize(ctx));
+}
+#endif
+
+#ifdef NGCC_WRAP_ngcc_sha3_finalize_bits
+void __real_ngcc_sha3_finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last,
+                                    unsigned int nbits);
+void __wrap_ngcc_sha3_finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last,
+                                    unsigned int nbits);
+void __wrap_ngcc_sha3_finalize_bits(ngcc_sha3_ctx *ctx, unsigned int last,
+                                    unsigned int nbits)
+{
+    NGCC_PROFILE_CALL("ngcc_sha3_finalize_bits", (unsigned long long)(nbits & 7u), 0ULL,
+                      __real_ngcc_sha3_finalize_bits(ctx, last, nbits));
 }
 #endif
 
