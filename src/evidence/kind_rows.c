@@ -17,7 +17,7 @@ void put_kind_columns(void)
           "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\n"
           "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n"
           "columns\tkindpage\t1\tkind\tfunctional\tfunctional_label\tfunctional_text"
-          "\tfunctional_finding\trules\n"
+          "\tfunctional_finding\trules\tper_input\tbits_size\tno_secrets\tfunctional_size\n"
           "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n", stdout);
 }
 
@@ -75,6 +75,10 @@ void put_kinds(void)
         put_str(kd->page.functional_text);
         put_str(kd->page.functional_finding);
         put_str(kd->page.rules);
+        printf("\t%d", kd->page.per_input);
+        put_str(kd->page.bits_size);
+        put_str(kd->page.no_secrets);
+        put_str(kd->page.functional_size);
         putchar('\n');
         for (i = 0; i < KIND_PAGE_COUNTERS && kd->page.counters[i].key; i++) {
             const struct kind_page_counter *c = &kd->page.counters[i];
