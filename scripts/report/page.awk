@@ -114,7 +114,7 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
         s = "Each library was checked against " (id == OWN_ID ? "the package's own KAT vectors" : "the submitted KAT vectors") \
             " (" bases (nn ? "; none for " none : "") ") before timing."
     }
-    if (has_functional()) s = s " " KPAGE("functional_text")
+    if (functional_column()) s = s " " KPAGE("functional_text")
     para(s)
     table_begin("instance\tbuild flags\tKAT" (functional_column() ? "\t" KPAGE("functional_label") : ""))
     for (k = 1; k <= NLABELS[id]; k++) {
