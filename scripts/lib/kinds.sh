@@ -12,6 +12,9 @@
 #                        lacks a variable
 #   kind_api_re          the loaded kind's API functions as an ERE: a|b|c
 #   kind_kat_name INST   the loaded kind's KAT file name for instance INST
+#   kind_kat_files       (optional in a table) every KAT file pattern of
+#                        the kind, kind_kat_file first; kind_load
+#                        defaults it to kind_kat_file
 #   kind_kat_re          a BRE (grep -i) matching, at the end of a path,
 #                        every KAT file name of the loaded kind
 #   kind_catalogs TOP    every kind's Round 1 catalog under TOP, one a line
@@ -35,6 +38,7 @@ kind_load() {
     case $1 in ''|[!a-z]*|*[!a-z0-9_]*) return 1 ;; esac
     [ -f "$kinds_dir/$1.sh" ] || return 1
     for kind_v in $kind_vars; do unset "$kind_v"; done
+    unset kind_kat_files
     # shellcheck disable=SC1090
     . "$kinds_dir/$1.sh" || return 1
     [ "${kind_name:-}" = "$1" ] || return 1
@@ -42,6 +46,11 @@ kind_load() {
         eval "[ -n \"\${$kind_v:-}\" ]" || return 1
     done
     case $kind_kat_file in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+    kind_kat_files=${kind_kat_files:-$kind_kat_file}
+    case " $kind_kat_files " in " $kind_kat_file "*) ;; *) return 1 ;; esac
+    for kind_v in $kind_kat_files; do
+        case $kind_v in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
+    done
     case $kind_catalog in /*|*..*) return 1 ;; esac
     case $kind_id_prefix in *[!a-z0-9]*) return 1 ;; esac
 }

@@ -1,5 +1,5 @@
 /* kind_rows.c -- the kind table (src/kinds/kind.h) as rows kind, kindop,
- * kindsize, kindpage and kindcounter, for the report scripts: what they ask instead of naming a
+ * kindsize, kindpage, kindcounter and kindkat (its KAT files), for the report scripts: what they ask instead of naming a
  * kind's operations, sizes and words (doc/report.md).  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
@@ -14,11 +14,12 @@ void put_kind_columns(void)
 {
     fputs("columns\tkind\t1\tkind\ttitle\tops\tsizes\tyardstick_id\tyardstick_name"
           "\tcategory\theading\tcatalog\tsize_catalog\tcurated_sizes\tstandard\tcategories\thash\n"
-          "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\n"
+          "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\tinput_bytes\n"
           "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n"
           "columns\tkindpage\t1\tkind\tfunctional\tfunctional_label\tfunctional_text"
           "\tfunctional_finding\trules\tper_input\tbits_size\tno_secrets\tfunctional_size\n"
-          "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n", stdout);
+          "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n"
+          "columns\tkindkat\t2\tkind\tfile\tpattern\trecords\tfull_only\n", stdout);
 }
 
 
@@ -34,7 +35,8 @@ static void put_str(const char *s)
 
 void put_kinds(void)
 {
-    int k, i;
+    struct kind_kat_file kat[KIND_MAX_KAT_FILES];
+    int k, i, nkat;
     for (k = 0; kinds[k]; k++) {
         const struct kind *kd = kinds[k];
         printf("kind\t%s", kd->name);
@@ -61,7 +63,7 @@ void put_kinds(void)
             put_str(kd->ops[i].function);
             put_str(kd->ops[i].setup);
             put_str(kd->ops[i].method);
-            putchar('\n');
+            printf("\t%lu\n", kd->ops[i].input_bytes);
         }
         for (i = 0; i < kd->nsizes; i++) {
             printf("kindsize\t%s\t%s", kd->name, kd->sizes[i].key);
@@ -87,6 +89,12 @@ void put_kinds(void)
             printf("\t%d", c->range);
             put_str(c->size);
             putchar('\n');
+        }
+        nkat = kind_kat_files(kd, kat, KIND_MAX_KAT_FILES);
+        for (i = 0; i < nkat; i++) {
+            printf("kindkat\t%s\t%s", kd->name, kat[i].key);
+            put_str(kat[i].pattern);
+            printf("\t%lu\t%d\n", kat[i].records, kat[i].full_only);
         }
     }
 }

@@ -6,7 +6,9 @@
  * path, so "drng.h" and the API header are the candidate's when it ships
  * them.  instance_meta.h is generated per instance by ngcc-build-scheme:
  * NGCC_META_SIZE_GETTERS lists the getters of the scheme's kind, in the
- * order of its table (src/kinds/kind.h, kind->sizes). */
+ * order of its table (src/kinds/kind.h, kind->sizes); a hash header's
+ * DIGEST_BIT_LENGTH becomes the getters ngcc_hash_digest_len_bytes and
+ * ngcc_hash_digest_bits. */
 #include "instance_meta.h"
 #include "drng.h"
 #include NGCC_META_API_HEADER
@@ -17,6 +19,23 @@
 #endif
 #ifndef ALGORITHM_INSTANCE
 #define ALGORITHM_INSTANCE NGCC_META_INSTANCE
+#endif
+
+/* A hash instance's digest length (kinds.md: the header's macro), as the
+ * size getter of the hash kind's table; the other kinds have none. */
+#ifdef DIGEST_BIT_LENGTH
+unsigned long long ngcc_hash_digest_len_bytes(void);
+int ngcc_hash_digest_bits(void);
+
+unsigned long long ngcc_hash_digest_len_bytes(void)
+{
+    return ((unsigned long long)(DIGEST_BIT_LENGTH) + 7) / 8;
+}
+
+int ngcc_hash_digest_bits(void)
+{
+    return (int)(DIGEST_BIT_LENGTH);
+}
 #endif
 
 /* Tentative definition: merges with a candidate's stray one under -fcommon. */

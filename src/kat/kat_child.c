@@ -235,6 +235,7 @@ int kat_child(int msg_fd, void *arg)
                           strerror(errno));
         return 0;
     }
+    memset(&kopts, 0, sizeof kopts);
     kopts.records = n;
     kopts.blank = info->blank_test_vectors != 0;
     kopts.progress = send_at;

@@ -31,6 +31,8 @@ enum ngcc_katgen_status {
 
 struct ngcc_katgen_opts {
     unsigned long records;          /* records to generate */
+    int file;                       /* which of the kind's KAT files
+                                       (kind_kat_files): 0, the first */
     int blank;                      /* template mode: "X_Len = " bare */
     /* Called before every call into the scheme (may be NULL); CALL is the
      * function's name.  Lets a supervisor say where a crash or hang was. */

@@ -27,13 +27,13 @@ static const struct kind_size kem_sizes[] = {
 static const struct kind_op kem_ops[] = {
     { "keygen", "kem_keygen",
       "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
-      "keygen times fresh key pairs" },
+      "keygen times fresh key pairs", 0 },
     { "enc", "kem_enc",
       "enc: the DRNG seeded, one key pair; every timed call encapsulates to its public key",
-      "enc encapsulates to one key pair" },
+      "enc encapsulates to one key pair", 0 },
     { "dec", "kem_dec",
       "dec: the DRNG seeded, one key pair, one ciphertext, one honest decapsulation checked; every timed call decapsulates that ciphertext",
-      "dec decapsulates one honest ciphertext, checked first to give back the shared secret" },
+      "dec decapsulates one honest ciphertext, checked first to give back the shared secret", 0 },
 };
 
 const struct kind kind_kem = {

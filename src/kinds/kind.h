@@ -35,7 +35,19 @@ struct kind_op {
     const char *function;  /* "kem_keygen": the call named in messages */
     const char *setup;     /* the record's inputs.setup sentence */
     const char *method;    /* what a timed call does, for the method page */
+    unsigned long input_bytes; /* a hash op's message bytes (32 ... 65536);
+                                * 0 for the others: cycles per byte, MB/s */
 };
+
+/* One KAT file of the kind's official driver (a hash driver writes four). */
+struct kind_kat_file {
+    const char *key;       /* the file name less "_<instance>.txt": "KAT_2_12" */
+    const char *pattern;   /* printf pattern: "KAT_2_12_%s.txt" */
+    unsigned long records; /* records of the official driver */
+    int full_only;         /* 1: only on request (make check-full), never every build */
+};
+
+#define KIND_MAX_KAT_FILES 8
 
 struct kind_timer;
 struct kind_kat;
@@ -60,6 +72,11 @@ struct kind {
 
     /* ---- the report's words (kind_page.h): ngcc-evidence's kind rows ---- */
     struct kind_page page;
+
+    /* Every KAT file of the official driver, kat_file (the one every build
+     * checks) first; NULL / 0 when kat_file is the only one. */
+    const struct kind_kat_file *kat_files;
+    int nkat_files;
 };
 
 /* The kinds the package knows, in a fixed order; NULL-ended. */
@@ -73,5 +90,14 @@ int kind_op_index(const struct kind *k, const char *name);
 
 /* Size KEY of kind K: its index, or -1. */
 int kind_size_index(const struct kind *k, const char *key);
+
+/* The KAT files of kind K into OUT[0..MAX): its kat_files, else the one
+ * of kat_file and kat_records (its key the pattern less "_%s..."); their
+ * number. */
+int kind_kat_files(const struct kind *k, struct kind_kat_file *out, int max);
+
+/* KAT file KEY ("KAT_2_12") of kind K into *OUT: its index, or -1 when K
+ * has no such file. */
+int kind_kat_file_find(const struct kind *k, const char *key, struct kind_kat_file *out);
 
 #endif

@@ -26,13 +26,13 @@ static const struct kind_size sig_sizes[] = {
 static const struct kind_op sig_ops[] = {
     { "keygen", "sig_keygen",
       "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
-      "keygen times fresh key pairs" },
+      "keygen times fresh key pairs", 0 },
     { "sign", "sig_sign",
       "sign: the DRNG seeded, one key pair, the 64-byte message msg[i] = i*131 + 64; every timed call signs it, a failed sign retried up to 64 times and the retries counted",
-      "sign signs one 64-byte message (msg[i] = i*131 + 64) with one key pair, a failed sign retried up to 64 times" },
+      "sign signs one 64-byte message (msg[i] = i*131 + 64) with one key pair, a failed sign retried up to 64 times", 0 },
     { "verify", "sig_verify",
       "verify: the DRNG seeded, one key pair, one signature of the 64-byte message checked to verify; every timed call verifies that signature",
-      "verify checks one valid signature of the 64-byte message, checked first to verify" },
+      "verify checks one valid signature of the 64-byte message, checked first to verify", 0 },
 };
 
 const struct kind kind_sig = {

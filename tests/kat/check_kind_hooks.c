@@ -144,7 +144,7 @@ START_TEST(screen_checks_from_table)
 {
     char names[SCREEN_MAX_CHECKS][SCREEN_CHECK_NAME];
     static const struct kind_op two[] = {
-        { "sign", "sig_sign", "", "" }, { "verify", "sig_verify", "", "" },
+        { "sign", "sig_sign", "", "", 0 }, { "verify", "sig_verify", "", "", 0 },
     };
     struct kind fake = kind_kem;
 
