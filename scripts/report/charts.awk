@@ -48,6 +48,10 @@ END {
     for (c = 1; c <= NIDS; c++) {
         kind_use(id_kind(IDS[c]))
         one[1] = IDS[c]
+        if (per_input()) {
+            if (cpb_chart("cpb-" IDS[c], one, 1, unit)) chart_on(IDS[c], "cpb-" IDS[c], cpb_caption(IDS[c]))
+            continue
+        }
         if (cycles_chart("cycles-" IDS[c], one, 1, unit))
             chart_on(IDS[c], "cycles-" IDS[c], "Mean " unit " per operation, log scale" \
                      (IDS[c] != OWN_ID && (OWN_ID in NLABELS) ? "; dashed: the package's " OWN_NAME : ""))
@@ -60,6 +64,15 @@ END {
 # The summary's charts of the kind in use, its schemes SORTED[1..NSORTED]:
 # named PREFIX CHART, shown in the section SECTION ("": after the title).
 function summary_charts(prefix, section, unit,   opsum, sizesum) {
+    # A kind over message sizes: cycles per byte against the size instead
+    # (its shares and sizes against the cycles of every size summed mean little).
+    if (per_input()) {
+        if (cpb_chart(prefix "cpb", SORTED, NSORTED, unit))
+            chart_on("summary", prefix "cpb", cpb_caption(0), section)
+        if (scatter_chart(prefix "rss", 1, SORTED, NSORTED, "peak RSS (bytes)", unit))
+            chart_on("summary", prefix "rss", "Peak RSS against the " unit " of " ops_text(" + ") ", one point per instance", section)
+        return
+    }
     if (cycles_chart(prefix "cycles", SORTED, NSORTED, unit))
         chart_on("summary", prefix "cycles", "Mean " unit " per operation, log scale" \
                  ((OWN_ID in NLABELS) ? "; dashed: the package's " OWN_NAME : ""), section)
@@ -455,3 +468,89 @@ function place_label(x, y, t, col, dmax,   w, hh, d, s, a, cx, cy, j, ex, ey, or
         }
     return 0
 }
+
+# ---- cycles per byte (a kind over message sizes, report/throughput.awk) ----
+
+function cpb_caption(id) {
+    return "Mean " CPB_UNIT " per byte against the message size, log scales, one line per instance" \
+        (id != OWN_ID && (OWN_ID in NLABELS) ? "; dashed: the package's " OWN_NAME : "")
+}
+
+# Cycles per byte against the message size (log x and y): one line per
+# instance of the schemes IDS[1..N], a colour each; the yardstick's
+# instances dashed (also on a chart of one candidate); the key under the
+# plot, in as many columns as the width holds, so that it grows with the
+# instances.
+function cpb_chart(name, ids, n, unit,   i, k, o, id, label, op, lo, hi, v, nl, LID, LLAB, ll, own, plot, w, colw, cols, rows, keyh, h, t, xt, b) {
+    CPB_UNIT = unit
+    nl = 0
+    # The lines: the schemes' instances, then the yardstick's when it is
+    # not among them.
+    for (i = 1; i <= n; i++) if (ids[i] == OWN_ID) own = 1
+    for (i = 1; i <= n + (!own && (OWN_ID in NLABELS)); i++) {
+        id = i <= n ? ids[i] : OWN_ID
+        for (k = 1; k <= NLABELS[id]; k++) {
+            label = LABELS[id, k]
+            for (o = 1; o <= NOPS; o++) if (tp_ok(id, label, OPS[o])) break
+            if (o > NOPS) continue
+            LID[++nl] = id; LLAB[nl] = label; LOWN[nl] = id == OWN_ID
+        }
+    }
+    if (nl == 0) return 0
+    gp_begin(CHART_DIR, name, "Mean " unit " per byte against the message size" kind_title() " (system " sysid ")", 0)
+    lo = ""; hi = ""
+    for (ll = 1; ll <= nl; ll++) {
+        if (ll > 1) gp_block()
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            if (!tp_ok(LID[ll], LLAB[ll], op)) continue
+            v = cpb_of(LID[ll], LLAB[ll], op)
+            if (v <= 0) continue
+            if (lo == "" || v < lo) lo = v
+            if (hi == "" || v > hi) hi = v
+            gp_data(input_of(op) "\t" gp_num(v) "\t" gp_text(LID[ll] " " LLAB[ll] " " op ": " gp_num(v) " " unit " per byte"))
+        }
+    }
+    if (lo == "") { gp_end(); return 0 }
+    # The key: an entry per line, sample and name (font 9).
+    colw = 0
+    for (ll = 1; ll <= nl; ll++) { t = cpb_title(ll, LID, LLAB, n); if (gp_textw(t, 9) + 60 > colw) colw = gp_textw(t, 9) + 60 }
+    w = 720
+    cols = int((w - 40) / colw); if (cols < 1) cols = 1
+    rows = int((nl + cols - 1) / cols)
+    keyh = 14 * rows + 10
+    h = 30 + 300 + 54 + keyh
+    gp_frame(w, h, 70, 24, 54 + keyh, 30)
+    GP_KEY = "set key at screen 0.5, screen " gp_frac((keyh + 2) / h) " center top horizontal maxcols " cols " width 2 samplen 3 font \",9\""
+    # The x tics: the sizes themselves.
+    xt = ""
+    for (o = 1; o <= NOPS; o++) {
+        b = input_of(OPS[o])
+        if (b > 0) xt = xt (xt != "" ? ", " : "") gp_str(b >= 1024 && b % 1024 == 0 ? (b / 1024) " Ki" : b "") " " b
+    }
+    gp_cmd("set xtics (" xt ")")
+    gp_cmd("set grid xtics ytics lc rgb \"#dddddd\"")
+    gp_cmd("set logscale xy")
+    gp_cmd("set xrange [" cpb_xlo() ":" cpb_xhi() "]")
+    gp_cmd("set yrange " gp_logrange(lo, hi))
+    gp_cmd("set format y \"%g\"")
+    gp_cmd("set xlabel \"message size (bytes)\"")
+    gp_cmd("set ylabel " gp_str(unit " per byte"))
+    plot = ""
+    for (ll = 1; ll <= nl; ll++) {
+        t = gp_palette(ll)
+        plot = plot (ll > 1 ? ", " : "") gp_str(name ".dat") " index " ll - 1 " using 1:2 with lines lw 1.5 " \
+            (LOWN[ll] ? "dt 2 " : "") "lc rgb \"" t "\" title " gp_str(cpb_title(ll, LID, LLAB, n)) \
+            ", \"\" index " ll - 1 " using 1:2:3 with labels hypertext point pt 7 ps 0.6 lc rgb \"" t "\" notitle"
+    }
+    gp_plot(plot)
+    gp_end()
+    return 1
+}
+
+# The key's name of line L: its label, with its scheme's id on a chart of several.
+function cpb_title(l, LID, LLAB, n) { return (n > 1 || LID[l] == OWN_ID ? LID[l] " " : "") LLAB[l] }
+
+# The x range: the smallest and largest message, a little beyond.
+function cpb_xlo(   o, m) { for (o = 1; o <= NOPS; o++) if (input_of(OPS[o]) > 0 && (m == "" || input_of(OPS[o]) < m)) m = input_of(OPS[o]); return gp_num(m / 1.5) }
+function cpb_xhi(   o, m) { for (o = 1; o <= NOPS; o++) if (input_of(OPS[o]) > m) m = input_of(OPS[o]); return gp_num(m * 1.5) }

@@ -6,11 +6,14 @@
 # and security level; null is an empty cell.  A system with a kind that
 # counts (report/kind.awk) has a column counter.NAME per counter of its
 # records, and one with a functional check functional.NAME (the KAT log's
-# line, "5 of 5 rejected in 0.000010 s").
+# line, "5 of 5 rejected in 0.000010 s"); one with a kind over message
+# sizes (report/throughput.awk) throughput.input_bytes, .cycles_per_byte
+# and .mb_per_s (10^6 bytes per second), empty for the other kinds.
 #
 # Part of ngcc-perf.  Run by scripts/ngcc-report (--format csv) as
 #   awk -f report/format.awk -f report/markup.awk -f report/evidence.awk \
-#       -f report/kind.awk -f report/csv.awk ROWS
+#       -f report/kind.awk -f report/robust.awk -f report/throughput.awk \
+#       -f report/csv.awk ROWS
 
 END {
     if (FAILED) exit 1
@@ -26,6 +29,7 @@ END {
     head = head "\tcatalog.security_target"
     for (c = 1; c <= NCNT; c++) head = head "\tcounter." CNTN[c]
     for (c = 1; c <= NFUN; c++) head = head "\tfunctional." FUNN[c]
+    if (NTP) head = head "\tthroughput.input_bytes\tthroughput.cycles_per_byte\tthroughput.mb_per_s"
     printf "%s\r\n", csv_row(head) > file
     for (p = 1; p <= NIDS; p++) {
         id = IDS[p]
@@ -41,6 +45,8 @@ END {
                 row = row "\t" (catalog_has(id, label) ? CAT_LEVEL[id, label] : "")
                 for (c = 1; c <= NCNT; c++) row = row "\t" (has_counter(id, label, op, CNTN[c]) ? CNT(id, label, op, CNTN[c]) : "")
                 for (c = 1; c <= NFUN; c++) row = row "\t" V["functional", id SUBSEP label SUBSEP FUNN[c], "text"]
+                if (NTP) row = row (!per_input() ? "\t\t\t" : "\t" input_of(op) "\t" \
+                    (tp_ok(id, label, op) ? sprintf("%.10g\t%.10g", cpb_of(id, label, op), mbps_of(id, label, op)) : "\t"))
                 printf "%s\r\n", csv_row(row) > file
             }
         }
@@ -71,6 +77,8 @@ function csv_columns(   k, c, seen, key, f) {
         kind_use(KINDS[k])
         for (c = 1; c <= NCURATED; c++) if (!(CURATED[c] in seen)) { seen[CURATED[c]] = 1; CUR[++NCUR] = CURATED[c] }
     }
+    NTP = 0
+    for (k = 1; k <= NKINDS; k++) { kind_use(KINDS[k]); if (per_input()) NTP = 1 }
     kind_use(KINDS[1])
     for (k = 1; k <= NROWS["counter"]; k++) {
         split(ROWKEY["counter", k], f, SUBSEP)

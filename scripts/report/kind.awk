@@ -167,7 +167,7 @@ function functional_cell(id, label,   t) {
 
 # The summary's caveat of an instance whose check found something ("").
 function functional_caveat(id, label,   t) {
-    if (!has_functional()) return ""
+    if (!has_functional() || KPAGE("functional_size") != "") return ""
     t = functional_parse(id, label)
     return FUNC_FAILED ? KPAGE("functional_label") ": " t : ""
 }

@@ -258,14 +258,17 @@ function kinds_text(what,   k, t, w) {
 
 # The buffers the screening marks secret: the kind's (one kind), else
 # each kind's after its title ("for a KEM the secret key and ..., for a
-# signature the secret key,").
-function kinds_secrets(   k, t) {
+# signature the secret key, marked secret"); a kind without secrets
+# (kindpage no_secrets) says why after them.
+function kinds_secrets(   k, t, n, none) {
     for (k = 1; k <= NKINDS; k++) {
         kind_use(KINDS[k])
-        t = t (k > 1 ? ", " : "") (NKINDS > 1 ? "for a " K(KIND, "title") " " : "") sizes_text(1, "the ")
+        if (KPAGE("no_secrets") != "") { none = none (none != "" ? " " : "") KPAGE("no_secrets"); continue }
+        t = t (n++ ? ", " : "") (NKINDS > 1 ? "for a " K(KIND, "title") " " : "") sizes_text(1, "the ")
     }
     kind_use(KINDS[1])
-    return t (NKINDS > 1 ? "," : "")
+    if (n == 0) return "none marked secret. " none
+    return t (NKINDS > 1 ? "," : "") " marked secret" (none != "" ? ". " none : "")
 }
 
 # The rules of the inputs of the kinds that have them (kindpage rules),
@@ -329,7 +332,7 @@ function glossary(   t, n, i, f) {
         "\nsurvey verdict: ICCS + X\tthe library holds the constants of X, or imports a symbol of a crypto library: part of its symmetric work does not go through the ICCS functions" \
         "\nsurvey verdict: not surveyed\tno screening file for the instance; the line names the functions the hash profile wrapped instead" \
         "\nmemory safety\tfindings of AddressSanitizer, UBSan and LeakSanitizer (a build of its own) and of valgrind memcheck (the guide build)" \
-        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, " kinds_secrets() " marked secret" \
+        "\nsecret-dependent branches and indices\tfindings of valgrind memcheck with the coins, " kinds_secrets() \
         "\nserious\ta sanitizer error, an invalid access, an uninitialised value, a leak or a secret-dependent branch or index: counted apart from the UB notes" \
         "\nUB note\tUBSan's other undefined behaviour (a shift or an overflow of a signed value): the code may work with this compiler, but the C standard does not promise it" \
         "\nexplained\ton public data, by a code pattern of data/screening-patterns.txt in ngcc-perf (the same for every scheme, the package's " OWN_NAME " too) or by the scheme's own description (screen_public): kept, not counted against the scheme" \

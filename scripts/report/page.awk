@@ -114,13 +114,13 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
         s = "Each library was checked against " (id == OWN_ID ? "the package's own KAT vectors" : "the submitted KAT vectors") \
             " (" bases (nn ? "; none for " none : "") ") before timing."
     }
-    if (has_functional()) s = s " " KPAGE("functional_text")
+    if (functional_column()) s = s " " KPAGE("functional_text")
     para(s)
-    table_begin("instance\tbuild flags\tKAT" (has_functional() ? "\t" KPAGE("functional_label") : ""))
+    table_begin("instance\tbuild flags\tKAT" (functional_column() ? "\t" KPAGE("functional_label") : ""))
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         if (buildfail(id, label)) {
-            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(buildfail_note(id, label)) (has_functional() ? "\t–" : ""))
+            table_row(fmt_label(label) "\t–\tBUILDFAIL " note(buildfail_note(id, label)) (functional_column() ? "\t–" : ""))
             continue
         }
         fl = I(id, label, "flags_class")
@@ -137,7 +137,7 @@ function functional_testing(id,   k, label, basis, bases, nb, seen, none, nn, s,
                                (isnull(why) || why == "" ? "" : ": " why) \
                                " (" fmt_path(I(id, label, "kat.log.file")) ")")
         }
-        table_row(fmt_label(label) "\t" fl "\t" cell (has_functional() ? "\t" functional_cell(id, label) : ""))
+        table_row(fmt_label(label) "\t" fl "\t" cell (functional_column() ? "\t" functional_cell(id, label) : ""))
     }
     table_end()
     notes_flush()
@@ -174,6 +174,16 @@ function performance(id,   k, o, label, op, gap, s) {
     s = counter_sentence(id)
     if (quick_note() != "") s = s (s != "" ? " " : "") quick_note()
     if (s != "") para(s)
+    if (per_input()) performance_per_input(id)
+    else performance_by_op(id)
+    counters_table(id)
+    s = confinement_notes(id)
+    if (s != "") para(s)
+    notes_flush()
+}
+
+# Section 4's table: a row per instance and operation.
+function performance_by_op(id,   k, o, label, op, gap) {
     table_begin("instance\toperation\tmean cycles\tmean time\tops/s\tmedian trial\tn (trials × iters)")
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
@@ -194,10 +204,30 @@ function performance(id,   k, o, label, op, gap, s) {
         }
     }
     table_end()
-    counters_table(id)
-    s = confinement_notes(id)
-    if (s != "") para(s)
-    notes_flush()
+}
+
+# Section 4 of a kind over message sizes (report/throughput.awk): one
+# table per instance, a row per size.
+function performance_per_input(id,   k, o, label, op, gap, b) {
+    para(per_input_sentence())
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        para("Instance " fmt_label(label) ":")
+        table_begin("input size (bytes)\tmean cycles\tcycles per byte\tmean time\tMB/s\tmedian trial\tn (trials × iters)")
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]; b = input_of(op)
+            if (buildfail(id, label)) { table_row(b "\t–\t–\t–\t–\t–\t–"); continue }
+            gap = record_gap(id, label, op)
+            if (gap != "") { table_row(b "\t– " gap "\t–\t–\t–\t–\t–"); continue }
+            table_row(b "\t" fmt_cycles(R(id, label, op, "stats.mean_ticks")) figure_marks(id, label, op) \
+                "\t" (b > 0 ? fmt_sig3(cpb_of(id, label, op)) : "–") \
+                "\t" fmt_time(R(id, label, op, "stats.mean_seconds")) \
+                "\t" (tp_ok(id, label, op) ? fmt_sig3(mbps_of(id, label, op)) : "–") \
+                "\t" fmt_time(R(id, label, op, "stats.trial_mean_seconds.median")) \
+                "\t" fmt_n(R(id, label, op, "stats.n"), R(id, label, op, "stats.trials"), R(id, label, op, "plan.iters")))
+        }
+        table_end()
+    }
 }
 
 # What the confinement saw of the instance's timing processes: the files
@@ -292,7 +322,7 @@ function size_words(curated,   s, n, t, w) {
     return t
 }
 
-function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key, c) {
+function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key, c, fs) {
     heading(2, "6. Transmission and storage overhead")
     nl = 0
     for (k = 1; k <= NLABELS[id]; k++)
@@ -313,6 +343,8 @@ function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key
     para(s)
     head = "instance"
     for (c = 1; c <= NSIZES; c++) head = head "\t" size_label(SIZES[c])
+    fs = functional_in_sizes() && any_functional(id)
+    if (fs) head = head "\t" KPAGE("functional_label")
     table_begin(head)
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
@@ -321,13 +353,14 @@ function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key
             key = SIZES[c]
             row = row "\t" (buildfail(id, label) ? "–" : \
                 size_cell(I(id, label, "sizes." key), catalog_has(id, label) && is_curated(key) ? CAT_SIZE[key, id, label] : "", label, size_label(key)) \
-                produced_text(id, label, key))
+                produced_text(id, label, key) bits_text(id, label, key))
         }
-        table_row(row)
+        table_row(row (fs ? "\t" functional_size_cell(id, label) : ""))
     }
     table_end()
     if (NPENDING == 0 && nl > 0) para("The library's getters agree with the catalog for every listed size.")
     if (produced_sentence() != "") para(produced_sentence())
+    if (fs) para(KPAGE("functional_text"))
     notes_flush()
 }
 
@@ -406,7 +439,7 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
 
 function screening(id,   k, i, label, n, st, row, t, key, f, any) {
     heading(2, "Implementation screening")
-    para("Not part of the guide's self-assessment: ngcc-perf's own screening of the code measured (doc/screen.md). Memory safety: each instance built once more with AddressSanitizer and UBSan and run through KAT records and operations of each kind, and its guide build run under valgrind memcheck. Secret-dependent behaviour: under memcheck, with the coins, " sizes_text(1, "the ") " marked secret and " sizes_text(0, "") " declassified, every conditional jump and memory index that depends on them. Findings are information: an instance with findings is still measured.")
+    para("Not part of the guide's self-assessment: ngcc-perf's own screening of the code measured (doc/screen.md). Memory safety: each instance built once more with AddressSanitizer and UBSan and run through KAT records and operations of each kind, and its guide build run under valgrind memcheck. " (KPAGE("no_secrets") != "" ? KPAGE("no_secrets") : "Secret-dependent behaviour: under memcheck, with the coins, " sizes_text(1, "the ") " marked secret and " sizes_text(0, "") " declassified, every conditional jump and memory index that depends on them.") " Findings are information: an instance with findings is still measured.")
     n = 0
     for (k = 1; k <= NLABELS[id]; k++) if (screened(id, LABELS[id, k])) n++
     if (n == 0) {
@@ -424,7 +457,7 @@ function screening(id,   k, i, label, n, st, row, t, key, f, any) {
             continue
         }
         t = SC(id, label, "memory.leaked_bytes_per_op")
-        row = fmt_label(label) "\t" area_cell(id, label, "memory") "\t" area_cell(id, label, "secret") \
+        row = fmt_label(label) "\t" area_cell(id, label, "memory") "\t" (KPAGE("no_secrets") != "" ? "– (no secrets)" : area_cell(id, label, "secret")) \
             "\t" (isnull(t) ? "–" : fmt_num(t) " B") "\t" (isnull(SC(id, label, "survey.verdict")) ? "–" : SC(id, label, "survey.verdict"))
         table_row(row)
     }

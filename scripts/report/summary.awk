@@ -45,7 +45,7 @@ function summary_page(   ids, n, k, s, c) {
 
 # The section of KIND: its heading, the columns, the table of its
 # instances and its robust figures.
-function summary_kind(kind,   ids, n, k, head) {
+function summary_kind(kind,   ids, n, k) {
     kind_use(kind)
     heading(2, K(KIND, "heading"))
     n = kind_ids(kind, ids)
@@ -55,15 +55,17 @@ function summary_kind(kind,   ids, n, k, head) {
     for (k = 1; k <= n; k++) summary_collect(ids[k])
     summary_shared()
     spara("Columns:")
-    slines(summary_columns())
+    slines(per_input() ? throughput_columns() : summary_columns())
     if (SHARED_TEXT != "") spara("Caveats of every row, said once here: " SHARED_TEXT ".")
     TABLE_CLASS = "fit"
-    head = "id\talgorithm\tinstance\tlevel"
-    for (k = 1; k <= NOPS; k++) head = head "\t" OPS[k] " cycles (sym %)"
-    head = head "\t× " OWN_NAME " " ops_text(" / ")
-    for (k = 1; k <= NCURATED; k++) head = head "\t" size_label(CURATED[k]) " (B)"
-    table_begin(head "\tstack (B)\tscreening\tnotes")
-    for (k = 1; k <= NSR; k++) table_row(summary_row(k))
+    # A kind over message sizes: its throughput table (report/throughput.awk).
+    if (per_input()) {
+        table_begin(throughput_head())
+        for (k = 1; k <= NSR; k++) table_row(throughput_row(k))
+    } else {
+        table_begin(summary_head())
+        for (k = 1; k <= NSR; k++) table_row(summary_row(k))
+    }
     table_end()
     snotes_flush()
     if (summary_extra_header() != "") {
@@ -76,6 +78,15 @@ function summary_kind(kind,   ids, n, k, head) {
                       nb(buildfail(SR_ID[k], SR_LABEL[k]) ? summary_extra_empty() : summary_extra_cells(SR_ID[k], SR_LABEL[k])))
         table_end()
     }
+}
+
+# The header of the kind's table.
+function summary_head(   k, head) {
+    head = "id\talgorithm\tinstance\tlevel"
+    for (k = 1; k <= NOPS; k++) head = head "\t" OPS[k] " cycles (sym %)"
+    head = head "\t× " OWN_NAME " " ops_text(" / ")
+    for (k = 1; k <= NCURATED; k++) head = head "\t" size_label(CURATED[k]) " (B)"
+    return head "\tstack (B)\tscreening\tnotes"
 }
 
 # Figure cells in HTML, where the table's cells wrap: a number keeps its
@@ -205,7 +216,7 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, sh, c, key, v,
             SR_SIZE[r, c] = v
         }
         if (differ) sr_add(r, "instance", "getters disagree with the size catalog")
-        SR_RATIO[r] = own_ratio(r, id, label)
+        if (!per_input()) SR_RATIO[r] = own_ratio(r, id, label)
     }
 }
 
@@ -351,4 +362,46 @@ function deepest_stack(id, label,   o, t, b, best, more) {
         if (b > best) { best = b; more = t ~ /^>/ }
     }
     return best < 0 ? "" : (more ? "> " : "") fmt_int(best)
+}
+
+# ---- the table of a kind over message sizes (report/throughput.awk) -----------------
+
+function throughput_head() {
+    input_extremes()
+    return "id\talgorithm\tinstance\tcycles per byte at " bytes_words(input_of(TP_BIG)) "\tcycles per byte at " \
+        bytes_words(input_of(TP_SMALL)) "\tMB/s at " bytes_words(input_of(TP_BIG)) \
+        (KPAGE("bits_size") != "" ? "\t" size_label(KPAGE("bits_size")) " (bits)" : "") "\tnotes"
+}
+
+function throughput_columns(   t, big, small) {
+    input_extremes()
+    big = bytes_words(input_of(TP_BIG)); small = bytes_words(input_of(TP_SMALL))
+    t = "id, algorithm, instance: the catalog id (its page), the algorithm, the parameter set" \
+        ((OWN_ID in NLABELS) ? "; the " OWN_ID " rows are the package's own " OWN_NAME " (" K(KIND, "standard") "), the reference point" : "") "."
+    t = t "\ncycles per byte at " big ", at " small ": the mean cycles of one call over the message's bytes, as in section 4 " \
+        "of the candidate pages (" TP_BIG ", " TP_SMALL "), three significant digits; – not measured; * a caveat of that figure alone, in the row's note."
+    t = t "\nMB/s at " big ": the message's bytes over the mean time of one call, in 10^6 bytes per second."
+    if (KPAGE("bits_size") != "")
+        t = t "\n" size_label(KPAGE("bits_size")) " (bits): the " size_label(KPAGE("bits_size")) " length of the instance (section 6)."
+    t = t "\nnotes: [n], a note under the table on this row alone; what every row shares is said once above the table."
+    return t
+}
+
+function throughput_row(r,   id, label, row, notes, c, op, i, k) {
+    id = SR_ID[r]; label = SR_LABEL[r]
+    row = page_link(id, id) "\t" algorithm_of(id) "\t" fmt_label(label)
+    notes = row_caveats(r, format == "csv")
+    if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note_link(note(id " " fmt_label(label) ": " notes))
+    k = KPAGE("bits_size") != "" ? 4 : 3
+    if (buildfail(id, label)) {
+        for (c = 1; c <= k; c++) row = row "\t–"
+        return row "\t" notes
+    }
+    for (i = 1; i <= 3; i++) {
+        op = i == 2 ? TP_SMALL : TP_BIG
+        if (!tp_ok(id, label, op)) { row = row "\t–"; continue }
+        row = row "\t" fmt_sig3(i == 3 ? mbps_of(id, label, op) : cpb_of(id, label, op)) own_mark(id, label, op)
+    }
+    if (k == 4) row = row "\t" (isnull(I(id, label, "sizes." KPAGE("bits_size"))) ? "–" : fmt_int(I(id, label, "sizes." KPAGE("bits_size")) * 8))
+    return row "\t" notes
 }

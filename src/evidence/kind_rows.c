@@ -14,10 +14,10 @@ void put_kind_columns(void)
 {
     fputs("columns\tkind\t1\tkind\ttitle\tops\tsizes\tyardstick_id\tyardstick_name"
           "\tcategory\theading\tcatalog\tsize_catalog\tcurated_sizes\tstandard\tcategories\thash\n"
-          "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\n"
+          "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\tinput_bytes\n"
           "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n"
           "columns\tkindpage\t1\tkind\tfunctional\tfunctional_label\tfunctional_text"
-          "\tfunctional_finding\trules\n"
+          "\tfunctional_finding\trules\tper_input\tbits_size\tno_secrets\tfunctional_size\n"
           "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n"
           "columns\tkindkat\t2\tkind\tfile\tpattern\trecords\tfull_only\n", stdout);
 }
@@ -63,7 +63,7 @@ void put_kinds(void)
             put_str(kd->ops[i].function);
             put_str(kd->ops[i].setup);
             put_str(kd->ops[i].method);
-            putchar('\n');
+            printf("\t%lu\n", kd->ops[i].input_bytes);
         }
         for (i = 0; i < kd->nsizes; i++) {
             printf("kindsize\t%s\t%s", kd->name, kd->sizes[i].key);
@@ -77,6 +77,10 @@ void put_kinds(void)
         put_str(kd->page.functional_text);
         put_str(kd->page.functional_finding);
         put_str(kd->page.rules);
+        printf("\t%d", kd->page.per_input);
+        put_str(kd->page.bits_size);
+        put_str(kd->page.no_secrets);
+        put_str(kd->page.functional_size);
         putchar('\n');
         for (i = 0; i < KIND_PAGE_COUNTERS && kd->page.counters[i].key; i++) {
             const struct kind_page_counter *c = &kd->page.counters[i];

@@ -60,7 +60,12 @@ const struct kind kind_hash = {
               "functional", "output lengths",
               "After the KAT records, the output lengths: CryptHash called on one message at digest lengths other than the instance's own (128, 224, 256, 384 and 512 bits and one not a multiple of 8); a length is honoured when the call returns 0 and gives the same digest twice.",
               "an output length was not honoured (shown, never a finding)",
-              "Message rule: hash_N hashes the N-byte message msg[i] = i*131 + N (i = 0..N-1, modulo 256), as the organiser's harness, at the instance's own digest length (DIGEST_BIT_LENGTH); N runs over the guide's eight input sizes S1-S8, 32 to 65536 bytes. Cycles per byte and MB/s divide by N." },
+              "Message rule: hash_N hashes the N-byte message msg[i] = i*131 + N (i = 0..N-1, modulo 256), as the organiser's harness, at the instance's own digest length (DIGEST_BIT_LENGTH); N runs over the guide's eight input sizes S1-S8, 32 to 65536 bytes. Cycles per byte are the mean cycles of one call over N; MB/s is N over the mean time of one call, in 10^6 bytes per second (not 2^20).",
+              /* the throughput pages (report/throughput.awk): the sizes, the
+               * digest in bits, no secrets, the output lengths in section 6 */
+              1, "digest",
+              "Secret-dependent behaviour: not checked for a hash function, which has no secret input (the message and the digest are public, and no coins are drawn): nothing to mark secret.",
+              "digest" },
 
     .kat_files = hash_kat_files,
     .nkat_files = (int)(sizeof hash_kat_files / sizeof hash_kat_files[0]),

@@ -1,7 +1,7 @@
 /* kind_page.h -- the words of a kind's report pages (struct kind_page, in
  * struct kind): catalogs, the sizes the curated catalog gives, the
  * yardstick's standard, the op_counters shown, the functional check after
- * the KAT and the rules of the inputs.  Column headings and sentences are built from
+ * the KAT, the rules of the inputs and the throughput pages.  Column headings and sentences are built from
  * these and from the ops and sizes of kind.h (doc/report.md).  Part of
  * ngcc-perf. */
 #ifndef NGCC_KINDS_KIND_PAGE_H
@@ -41,6 +41,18 @@ struct kind_page {
     const char *functional_finding;
     /* The method page's rules of the inputs (a sentence or two), or NULL. */
     const char *rules;
+    /* 1: the operations hash messages of their kind_op input_bytes; the
+     * pages show each instance over the sizes, cycles per byte and MB/s
+     * (section 4, the summary, the chart).  0 (KEM, signature): by op. */
+    int per_input;
+    /* A size shown in bits too (section 6, the summary): "digest"; NULL. */
+    const char *bits_size;
+    /* For a kind without secrets: why the screening has no secret-
+     * dependence check (a sentence of the pages); NULL. */
+    const char *no_secrets;
+    /* The size beside which section 6 shows the functional check's line
+     * (the output lengths tested), instead of a column of section 3; NULL. */
+    const char *functional_size;
 };
 
 #endif
