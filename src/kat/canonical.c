@@ -56,6 +56,14 @@ static int key_is(const char *key, size_t n, const char *want)
     return key != NULL && n == w && memcmp(key, want, w) == 0;
 }
 
+/* The key that opens a record: the kind's (one kind per ngcc-kat run). */
+static const char *record_key = "Count";
+
+void ngcc_canon_set_record_key(const char *key)
+{
+    record_key = key != NULL ? key : "Count";
+}
+
 static int key_ends_len(const char *key, size_t n)
 {
     return key != NULL && n >= 4 && memcmp(key + n - 4, "_Len", 4) == 0;
@@ -84,7 +92,7 @@ size_t ngcc_canon_filter_line(struct ngcc_canon_filter *f, const char *line,
     if (len == 0)
         return 0;
     keylen = ngcc_canon_line_key(line, len, &key);
-    if (key_is(key, keylen, "Count")) {
+    if (key_is(key, keylen, record_key)) {
         if (f->max_records != 0 && f->records >= f->max_records) {
             f->stopped = 1;
             return 0;

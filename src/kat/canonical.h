@@ -4,8 +4,9 @@
  * trailing '\r', spaces and tabs from every line; drop the lines that are then
  * empty; hash every kept line followed by '\n'.  Mode "nolen" also drops each
  * line whose key (the text before '=', trailing blanks trimmed) ends in
- * "_Len".  A record starts at a line whose key is "Count"; with a record limit
- * N the (N+1)-th such line and everything after it are dropped.
+ * "_Len".  A record starts at a line whose key is "Count" (a kind may name
+ * another: ngcc_canon_set_record_key); with a record limit N the (N+1)-th
+ * such line and everything after it are dropped.
  *
  * The same line filter drives the digest and a line-by-line comparison that
  * can say where two KAT texts first differ.  Input is a FILE * (streamed, a
@@ -22,6 +23,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The key opening a record from now on, for every reader of the process
+ * (kind.h's kat_record_key: "Msg_Len" for a hash); NULL: "Count". */
+void ngcc_canon_set_record_key(const char *key);
 
 enum ngcc_canon_mode {
     NGCC_CANON_STRICT = 0,

@@ -32,7 +32,7 @@
  * Returns 0, or -1 with ERR set (an input error). */
 int plan_records(const struct options *o, const struct ngcc_manifest *m,
                         const char *label, const char *katfile,
-                        unsigned long *n,
+                        unsigned long file_records, unsigned long *n,
                         const struct ngcc_manifest_entry **entry,
                         size_t *ambiguous, char *err, size_t errsize)
 {
@@ -52,7 +52,10 @@ int plan_records(const struct options *o, const struct ngcc_manifest *m,
         }
         *n = o->records;
     } else {
-        *n = e != NULL ? e->records : NGCC_KAT_DEFAULT_RECORDS;
+        /* A line without :N covers the whole file: the driver's records. */
+        if (file_records == 0)
+            file_records = NGCC_KAT_DEFAULT_RECORDS;
+        *n = e != NULL && e->has_records ? e->records : file_records;
     }
     return 0;
 }
@@ -63,6 +66,18 @@ static void send_at(void *arg, unsigned long record, const char *call)
 {
     struct child_ctx *c = arg;
     ngcc_sandbox_send(c->msg_fd, "at %lu %s", record, call);
+}
+
+/* The share of the work done, at most every 1/1000 of it. */
+static void send_work(void *arg, double done)
+{
+    static double last = -1.0;
+    struct child_ctx *c = arg;
+
+    if (done < last + 0.001 && done < 1.0)
+        return;
+    last = done;
+    ngcc_sandbox_send(c->msg_fd, "work %.4f", done);
 }
 
 static void send_meta(int fd, const char *key, const char *value)
@@ -134,7 +149,9 @@ int kat_child(int msg_fd, void *arg)
     struct ngcc_katgen_opts kopts;
     enum ngcc_katgen_status st;
     char missing[512] = "", katfile[NGCC_KATGEN_NAME_MAX], msg[1024];
-    char label[256], abs[PATH_MAX];
+    char label[256], abs[PATH_MAX], keys[256];
+    struct kind_kat_file kf;
+    int file;
     const char *dlmsg;
     struct timespec t0, t1;
     size_t ambiguous;
@@ -209,9 +226,14 @@ int kat_child(int msg_fd, void *arg)
         return 0;
     }
 
+    if ((file = kat_file_of(o, kind, &kf)) < 0) {
+        ngcc_sandbox_send(msg_fd, "result USAGE --file=%s: the %s kind has no such KAT file (%s)",
+                          o->file, kind->name, kat_file_keys(kind, keys, sizeof keys));
+        return 0;
+    }
     if (info->algorithm_instance == NULL ||
-        ngcc_katgen_filename(kind, info->algorithm_instance, katfile,
-                             sizeof katfile) != 0) {
+        ngcc_katgen_filename_at(kind, file, info->algorithm_instance, katfile,
+                                sizeof katfile) != 0) {
         copy_clean(msg, sizeof msg,
                    info->algorithm_instance ? info->algorithm_instance : "");
         ngcc_sandbox_send(msg_fd,
@@ -222,7 +244,7 @@ int kat_child(int msg_fd, void *arg)
     }
     copy_clean(label, sizeof label,
                o->label ? o->label : info->instance ? info->instance : "");
-    if (plan_records(o, c->manifest, label, katfile, &n, &entry, &ambiguous,
+    if (plan_records(o, c->manifest, label, katfile, kf.records, &n, &entry, &ambiguous,
                      msg, sizeof msg) != 0) {
         ngcc_sandbox_send(msg_fd, "result USAGE %s", msg);
         return 0;
@@ -238,7 +260,9 @@ int kat_child(int msg_fd, void *arg)
     memset(&kopts, 0, sizeof kopts);
     kopts.records = n;
     kopts.blank = info->blank_test_vectors != 0;
+    kopts.file = file;
     kopts.progress = send_at;
+    kopts.work = send_work;
     kopts.progress_arg = c;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     st = kind->kat->run(&api, &kopts, out, msg, sizeof msg);

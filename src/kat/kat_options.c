@@ -45,6 +45,49 @@ static void kinds_list(FILE *f, int files)
     }
 }
 
+/* Every kind's KAT file keys, ", "-separated, for the help. */
+static void kat_keys_list(FILE *f)
+{
+    char keys[256];
+    int i;
+
+    for (i = 0; kinds[i] != NULL; i++)
+        fprintf(f, "%s%s", i ? ", " : "", kat_file_keys(kinds[i], keys, sizeof keys));
+}
+
+const char *kat_file_keys(const struct kind *k, char *buf, size_t size)
+{
+    struct kind_kat_file all[KIND_MAX_KAT_FILES];
+    int i, n = kind_kat_files(k, all, KIND_MAX_KAT_FILES);
+
+    buf[0] = '\0';
+    for (i = 0; i < n; i++)
+        appendf(buf, size, "%s%s", i ? ", " : "", all[i].key);
+    return buf;
+}
+
+int kat_file_of(const struct options *o, const struct kind *k, struct kind_kat_file *f)
+{
+    struct kind_kat_file all[KIND_MAX_KAT_FILES];
+    int n = kind_kat_files(k, all, KIND_MAX_KAT_FILES);
+
+    if (o->file == NULL) {
+        if (n < 1)
+            return -1;
+        *f = all[0];
+        return 0;
+    }
+    return kind_kat_file_find(k, o->file, f);
+}
+
+double kat_file_timeout(const struct options *o, const struct kind_kat_file *f)
+{
+    double t = o->quick ? QUICK_TIMEOUT_S : DEFAULT_TIMEOUT_S;
+
+    t += (double)f->work_bytes / KAT_FLOOR_BYTES_PER_S + (double)f->calls * KAT_FLOOR_CALL_S;
+    return t < KAT_FILE_TIMEOUT_CAP_S ? t : KAT_FILE_TIMEOUT_CAP_S;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f,
@@ -66,7 +109,15 @@ static void usage(FILE *f)
 "                             form, first N records; a template-mode file is\n"
 "                             compared without its *_Len lines)\n"
 "  -n, --records=N            records to generate (default: the manifest\n"
-"                             line's :N, else 10)\n"
+"                             line's :N, else the KAT file's records, 10 for\n"
+"                             a KEM or a signature)\n"
+"  -f, --file=KEY             generate the kind's KAT file KEY, the file name\n"
+"                             less _<instance>.txt (");
+    kat_keys_list(f);
+    fprintf(f, ");\n"
+"                             default: the kind's first\n"
+"      --progress             say on stderr now and then (at most every 5 s)\n"
+"                             the record, the share done and the time left\n"
 "  -o, --output=FILE          keep the generated KAT file as FILE (when it\n"
 "                             was generated in full)\n"
 "  -l, --log=FILE             also write the KAT log to FILE\n"
@@ -80,9 +131,12 @@ static void usage(FILE *f)
 "      --id=ID                scheme id to report (default: the library's)\n"
 "      --label=LABEL          instance label to report and to look up\n"
 "                             (default: the library's)\n"
-"  -t, --timeout=SECONDS      wall-clock limit for the child (default 600)\n"
+"  -t, --timeout=SECONDS      wall-clock limit for the child (default 300;\n"
+"                             with --file, sized for the file: 300 s plus\n"
+"                             1 s per MiB hashed or drawn and 1 ms per call,\n"
+"                             at most 21600)\n"
 "      --memory=MIB           address-space limit for the child (default\n"
-"                             4096; 0: none)\n"
+"                             4096 plus the file's message buffer; 0: none)\n"
 "  -q, --quiet                print only the RESULT line\n"
 "  -h, --help                 display this help and exit\n"
 "  -V, --version              output version information and exit\n"
@@ -206,11 +260,13 @@ void label_from_path(const char *path, char *buf, size_t size)
 
 void parse_options(int argc, char **argv, struct options *o)
 {
-    enum { OPT_ID = 256, OPT_LABEL, OPT_MEMORY, OPT_QUICK };
+    enum { OPT_ID = 256, OPT_LABEL, OPT_MEMORY, OPT_QUICK, OPT_PROGRESS };
     static const struct option longopts[] = {
         {"manifest", required_argument, NULL, 'm'},
         {"reference", required_argument, NULL, 'r'},
         {"records", required_argument, NULL, 'n'},
+        {"file", required_argument, NULL, 'f'},
+        {"progress", no_argument, NULL, OPT_PROGRESS},
         {"output", required_argument, NULL, 'o'},
         {"log", required_argument, NULL, 'l'},
         {"write-manifest", required_argument, NULL, 'w'},
@@ -224,13 +280,14 @@ void parse_options(int argc, char **argv, struct options *o)
         {"version", no_argument, NULL, 'V'},
         {NULL, 0, NULL, 0},
     };
-    int c;
+    struct kind_kat_file kf;
+    int c, k, memory_given = 0;
 
     memset(o, 0, sizeof *o);
     o->timeout_s = DEFAULT_TIMEOUT_S;
     o->memory_mib = DEFAULT_MEMORY_MIB;
     opterr = 0;
-    while ((c = getopt_long(argc, argv, ":m:r:n:o:l:w:t:qhV", longopts,
+    while ((c = getopt_long(argc, argv, ":m:r:n:f:o:l:w:t:qhV", longopts,
                             NULL)) != -1) {
         switch (c) {
         case 'm': o->manifest = optarg; break;
@@ -254,11 +311,18 @@ void parse_options(int argc, char **argv, struct options *o)
         case OPT_QUICK:
             o->quick = 1;
             break;
+        case 'f':
+            o->file = optarg;
+            break;
+        case OPT_PROGRESS:
+            o->progress = 1;
+            break;
         case OPT_MEMORY:
             if (parse_ulong(optarg, 0, MAX_MEMORY_MIB, &o->memory_mib) != 0)
                 usage_error("--memory: invalid value '%s' (MiB, 0 for none, at "
                             "most 1073741824)",
                             optarg);
+            memory_given = 1;
             break;
         case OPT_ID:
             if (!ngcc_manifest_valid_component(optarg))
@@ -286,6 +350,18 @@ void parse_options(int argc, char **argv, struct options *o)
     }
     if (o->quick && !o->timeout_given)
         o->timeout_s = QUICK_TIMEOUT_S;
+    if (o->file != NULL) {
+        /* The first kind with such a file sizes the limits; the child
+         * refuses the key if the instance's kind has none. */
+        for (k = 0; kinds[k] != NULL && kind_kat_file_find(kinds[k], o->file, &kf) < 0; k++)
+            ;
+        if (kinds[k] == NULL)
+            usage_error("--file: no kind has a KAT file '%s' (see --help)", o->file);
+        if (!o->timeout_given)
+            o->timeout_s = kat_file_timeout(o, &kf);
+        if (!memory_given && o->memory_mib > 0)
+            o->memory_mib += (unsigned long)(kf.message_bytes >> 20);
+    }
     if (optind >= argc)
         usage_error("%s", "missing LIBRARY");
     if (optind + 1 < argc)

@@ -69,6 +69,13 @@ void on_line(const char *line, size_t len, void *arg)
             copy_clean(r->at_record, sizeof r->at_record, rec);
             copy_clean(r->at_call, sizeof r->at_call, call);
             r->have_at = 1;
+            kat_progress_line(r);
+        }
+    } else if (strncmp(line, "work ", 5) == 0) {
+        double d;
+        if (sscanf(line + 5, "%lf", &d) == 1 && d >= 0.0 && d <= 1.0) {
+            r->work_done = d;
+            kat_progress_line(r);
         }
     } else if (strncmp(line, "records ", 8) == 0) {
         r->have_records = sscanf(line + 8, "%lu", &r->records) == 1;

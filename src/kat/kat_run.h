@@ -47,6 +47,11 @@ extern const char *const kat_status_names[];
 #define DEFAULT_TIMEOUT_S 300.0
 #define QUICK_TIMEOUT_S 20.0
 #define DEFAULT_MEMORY_MIB 4096UL
+/* A KAT file's limit beyond the default (kat_file_timeout): its work at
+ * 1 MiB/s and 1 ms a call, at most 6 h. */
+#define KAT_FLOOR_BYTES_PER_S 1048576.0
+#define KAT_FLOOR_CALL_S 0.001
+#define KAT_FILE_TIMEOUT_CAP_S 21600.0
 #define MAX_MEMORY_MIB (1UL << 30)
 
 struct options {
@@ -57,6 +62,8 @@ struct options {
     const char *write_manifest;
     const char *id;
     const char *label;
+    const char *file;           /* --file=KEY ("KAT_2_33"); NULL: the kind's first */
+    int progress;               /* --progress: a line on stderr now and then */
     unsigned long records;      /* 0: not given */
     double timeout_s;
     int timeout_given;          /* --timeout (else --quick may set it) */
@@ -91,6 +98,11 @@ struct report {
     unsigned forgery_tried, forgery_rejected;
     double forgery_time;
     char forgery_detail[1024];
+    /* --progress (kat_progress.c): the file's key, the share of its work
+     * done, the child's start and the last line printed (monotonic s). */
+    int progress;
+    char file_key[64];
+    double work_done, t0, last_print;
     /* What the candidate printed (stdout and stderr of the child), line by
      * line, for the log; at most KAT_OUTPUT_MAX bytes kept. */
     char *output;
@@ -154,6 +166,15 @@ void appendf(char *buf, size_t size, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The KAT file O->file names in kind K (its first without --file) into
+ * *F: its index in kind_kat_files, or -1 when K has no such file. */
+int kat_file_of(const struct options *o, const struct kind *k, struct kind_kat_file *f);
+/* K's KAT file keys, ", "-separated, into BUF; BUF. */
+const char *kat_file_keys(const struct kind *k, char *buf, size_t size);
+/* The child's wall-clock limit for KAT file F under O (doc/kat.md): the
+ * base (--quick's or the default) plus F's work at a floor rate, capped. */
+double kat_file_timeout(const struct options *o, const struct kind_kat_file *f);
+
 /* The label a library file suggests: its base name without ".so". */
 void label_from_path(const char *path, char *buf, size_t size);
 
@@ -168,9 +189,11 @@ struct child_ctx {
 
 /* The number of records to generate and this instance's manifest entry, if
  * any (the child before generating, the parent after).  0, or -1 with ERR
- * set (an input error). */
+ * set (an input error).  FILE_RECORDS: the KAT file's records, what a
+ * manifest line without :N covers. */
 int plan_records(const struct options *o, const struct ngcc_manifest *m,
-                 const char *label, const char *katfile, unsigned long *n,
+                 const char *label, const char *katfile,
+                 unsigned long file_records, unsigned long *n,
                  const struct ngcc_manifest_entry **entry, size_t *ambiguous,
                  char *err, size_t errsize);
 /* The child (ngcc_sandbox_fn): ARG is a struct child_ctx. */
@@ -185,6 +208,15 @@ void on_output(const char *line, size_t len, void *arg);
 /* Where the child was: " in CALL at record 3", " while loading ...". */
 void where(const struct report *r, char *buf, size_t size);
 void report_free(struct report *r);
+
+/* ---- kat_progress.c ---- */
+
+/* Monotonic seconds. */
+double kat_now(void);
+/* With --progress, at most every KAT_PROGRESS_EVERY_S: "ngcc-kat: INSTANCE:
+ * KEY record I of N, P%, about T left" on stderr, from R's last messages. */
+void kat_progress_line(struct report *r);
+#define KAT_PROGRESS_EVERY_S 5.0
 
 /* ---- kat_verify.c ---- */
 

@@ -49,7 +49,7 @@ static int digest_fd(int fd, enum ngcc_canon_mode mode, unsigned long records,
 }
 
 static int check_manifest(const struct options *o,
-                          const struct ngcc_manifest_entry *e,
+                          const struct ngcc_manifest_entry *e, unsigned long records,
                           size_t ambiguous, const char *label,
                           const char *katfile, int kat_fd, struct check *c,
                           char *err, size_t errsize)
@@ -68,7 +68,7 @@ static int check_manifest(const struct options *o,
         snprintf(c->line, sizeof c->line, "manifest: %s", c->reason);
         return 0;
     }
-    if (digest_fd(kat_fd, e->mode, e->records, &res) != 0) {
+    if (digest_fd(kat_fd, e->mode, records, &res) != 0) {
         snprintf(err, errsize, "cannot read back the generated KAT file: %s",
                  strerror(errno));
         return -1;
@@ -78,13 +78,13 @@ static int check_manifest(const struct options *o,
     snprintf(c->line, sizeof c->line,
              "manifest: %s line %lu (%s): %s %s, %lu records: %s",
              o->manifest, e->lineno, e->path, e->hex,
-             ngcc_canon_mode_name(e->mode), e->records,
+             ngcc_canon_mode_name(e->mode), records,
              c->matched ? "match" : "MISMATCH");
     if (!c->matched)
         snprintf(c->reason, sizeof c->reason,
                  "%s line %lu expects %s, generated %s (%s, %lu records)",
                  o->manifest, e->lineno, e->hex, res.hex,
-                 ngcc_canon_mode_name(e->mode), e->records);
+                 ngcc_canon_mode_name(e->mode), records);
     return 0;
 }
 
@@ -193,11 +193,15 @@ int verify(struct run *r)
     const struct options *o = &r->o;
     char err[2048];
 
+    const struct kind *k = kind_find(r->rep.type);
+    struct kind_kat_file kf;
+    int file = k != NULL ? kat_file_of(o, k, &kf) : -1;
+
     /* Redo the child's planning from the names it reported: the child ran
      * the candidate's code and is not trusted to have done it. */
-    if (ngcc_katgen_filename(kind_find(r->rep.type),
-                             r->rep.algorithm_instance, r->katfile,
-                             sizeof r->katfile) != 0) {
+    if (file < 0 ||
+        ngcc_katgen_filename_at(k, file, r->rep.algorithm_instance, r->katfile,
+                                sizeof r->katfile) != 0) {
         r->status = ST_LOADFAIL;
         snprintf(r->reason, sizeof r->reason,
                  "ALGORITHM_INSTANCE '%s' cannot name a KAT file",
@@ -205,11 +209,12 @@ int verify(struct run *r)
         r->generated = 0;
         return 0;
     }
-    if (plan_records(o, r->mp, r->label, r->katfile, &r->records, &r->entry,
+    if (plan_records(o, r->mp, r->label, r->katfile, kf.records, &r->records, &r->entry,
                      &r->ambiguous, err, sizeof err) != 0) {
         errmsg("%s", err);
         return -1;
     }
+    ngcc_canon_set_record_key(k->kat_record_key);
     if (digest_fd(r->kat_fd, NGCC_CANON_STRICT, 0, &r->digest) != 0) {
         errmsg("cannot read back the generated KAT file: %s",
                strerror(errno));
@@ -225,7 +230,7 @@ int verify(struct run *r)
     }
 
     if (o->manifest != NULL &&
-        check_manifest(o, r->entry, r->ambiguous, r->label, r->katfile,
+        check_manifest(o, r->entry, r->records, r->ambiguous, r->label, r->katfile,
                        r->kat_fd, &r->mcheck, err, sizeof err) != 0) {
         errmsg("%s", err);
         return -1;

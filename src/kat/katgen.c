@@ -40,3 +40,11 @@ int ngcc_katgen_filename(const struct kind *k, const char *algorithm_instance,
         return -1;
     return kind_kat_filename(k, algorithm_instance, buf, size);
 }
+
+int ngcc_katgen_filename_at(const struct kind *k, int file, const char *algorithm_instance,
+                            char *buf, size_t size)
+{
+    if (k == NULL || k->kat == NULL)
+        return -1;
+    return kind_kat_filename_at(k, file, algorithm_instance, buf, size);
+}

@@ -37,6 +37,10 @@ int ngcc_katgen_valid_instance(const char *name);
 int ngcc_katgen_filename(const struct kind *k, const char *algorithm_instance,
                          char *buf, size_t size);
 
+/* The same for K's KAT file number FILE (kind_kat_files). */
+int ngcc_katgen_filename_at(const struct kind *k, int file, const char *algorithm_instance,
+                            char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

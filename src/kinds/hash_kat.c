@@ -65,12 +65,13 @@ static void file_seed(const char *key, unsigned char seed[64])
 /* One CryptHash of the first BITS bits of the message into the digest:
  * guards, then its return code, named with record I. */
 static enum ngcc_katgen_status hash_call(struct hash_run *r, unsigned long long bits,
-                                         unsigned long i)
+                                         unsigned long i, int say)
 {
     enum ngcc_katgen_status st;
     int rc;
 
-    kat_progress(r->opts, i, CALL);
+    if (say)
+        kat_progress(r->opts, i, CALL);
     rc = r->api->hash(r->bits, ngcc_guarded_data(&r->bufs[B_MSG]), bits,
                       ngcc_guarded_data(&r->bufs[B_DST]));
     if ((st = kat_guards(r->bufs, NBUF, CALL, i, r->msg, r->msgsize)) != NGCC_KATGEN_OK)
@@ -104,9 +105,12 @@ static enum ngcc_katgen_status file_2_12(struct hash_run *r, DRNG_ctx *drng)
         (void)get_random_number(drng, m, (unsigned long long)i);
         kat_len(r->out, "Msg_Len", (unsigned long long)i, r->opts->blank);
         kat_hex(r->out, "Msg", m, (size_t)((i + 7) / 8));
-        if ((st = hash_call(r, (unsigned long long)i, i)) != NGCC_KATGEN_OK)
+        if ((st = hash_call(r, (unsigned long long)i, i, 1)) != NGCC_KATGEN_OK)
             return st;
         put_dst(r);
+        /* record i's work ~ i + 64 bits: the share of 0..i done */
+        kat_work(r->opts, (double)(i + 1) * ((double)i / 2 + 64) /
+                              ((double)r->opts->records * ((double)(r->opts->records - 1) / 2 + 64)));
     }
     return NGCC_KATGEN_OK;
 }
@@ -135,18 +139,24 @@ static enum ngcc_katgen_status file_long(struct hash_run *r, DRNG_ctx *drng,
     size_t n = (size_t)(bits / 8);
     enum ngcc_katgen_status st;
     unsigned long i;
+    /* The work: one unit per message hashed, one for the one drawn. */
+    double units = r->opts->records < 3 ? (double)r->opts->records : 4.0;
 
     for (i = 0; i < r->opts->records && i < 3; i++) {
-        if (i < 2)
+        if (i < 2) {
             memset(m, i == 0 ? 0x00 : 0xff, n);
-        else
+        } else {
+            kat_progress(r->opts, i, "get_random_number");
             (void)get_random_number(drng, m, bits);
+            kat_work(r->opts, 3.0 / units);
+        }
         kat_len(r->out, "Msg_Len", bits, r->opts->blank);
         kat_hex(r->out, "Msg_Seed", seed, i < 2 ? 0 : 64);
         put_exp(r->out, m, n);
-        if ((st = hash_call(r, bits, i)) != NGCC_KATGEN_OK)
+        if ((st = hash_call(r, bits, i, 1)) != NGCC_KATGEN_OK)
             return st;
         put_dst(r);
+        kat_work(r->opts, (double)(i < 2 ? i + 1 : 4) / units);
     }
     return NGCC_KATGEN_OK;
 }
@@ -173,16 +183,20 @@ static enum ngcc_katgen_status file_loop(struct hash_run *r, DRNG_ctx *drng)
     (void)get_random_number(drng, m, LOOP_MSG_BITS);
     kat_len(r->out, "Msg_Len", LOOP_MSG_BITS, r->opts->blank);
     kat_hex(r->out, "Msg", m, n);
-    if ((st = hash_call(r, LOOP_MSG_BITS, 0)) != NGCC_KATGEN_OK)
+    if ((st = hash_call(r, LOOP_MSG_BITS, 0, 1)) != NGCC_KATGEN_OK)
         return st;
-    for (c = 0; c < LOOP_CALLS; c++) {
+    for (c = 1; c <= LOOP_CALLS; c++) {
         memcpy(first, m, d);
         memmove(m, m + d, n - d);
         memcpy(m + n - d, first, d);
         for (k = 0; k < d; k++)
             m[k] ^= h[k];
-        if ((st = hash_call(r, LOOP_MSG_BITS, 0)) != NGCC_KATGEN_OK)
+        /* "at" and "work" every 4096 calls: a message per call would cost
+         * more than a fast hash */
+        if ((st = hash_call(r, LOOP_MSG_BITS, 0, (c & 4095) == 0)) != NGCC_KATGEN_OK)
             return st;
+        if ((c & 4095) == 0)
+            kat_work(r->opts, (double)c / LOOP_CALLS);
     }
     put_dst(r);
     return NGCC_KATGEN_OK;
@@ -192,14 +206,11 @@ static enum ngcc_katgen_status run(const void *api_in,
                                    const struct ngcc_katgen_opts *opts,
                                    FILE *out, char *msg, size_t msgsize)
 {
-    static const unsigned long long msg_bytes[] = {
-        4096 / 8 + 1, 1ULL << 20, 1ULL << 30, LOOP_MSG_BITS / 8
-    };
     struct hash_run r;
     unsigned char seed[64];
     ngcc_len_fn getter;
     const char *getter_name = GETTER;
-    unsigned long long max;
+    unsigned long long max, mbytes;
     DRNG_ctx drng;
     enum ngcc_katgen_status st;
     int f = opts->file;
@@ -225,10 +236,11 @@ static enum ngcc_katgen_status run(const void *api_in,
         kat_msg(msg, msgsize, "digest length %d bits, %s says %llu bytes", r.bits, GETTER, r.dlen);
         return NGCC_KATGEN_CRYPTOFAIL;
     }
-    if (ngcc_guarded_alloc(&r.bufs[B_MSG], "msg", (size_t)msg_bytes[f]) != 0 ||
+    mbytes = kind_hash.kat_files[f].message_bytes;
+    if (ngcc_guarded_alloc(&r.bufs[B_MSG], "msg", (size_t)mbytes) != 0 ||
         ngcc_guarded_alloc(&r.bufs[B_DST], "digest", (size_t)r.dlen) != 0) {
         kat_msg(msg, msgsize, "cannot allocate the message (%llu bytes) and the digest",
-                msg_bytes[f]);
+                mbytes);
         st = NGCC_KATGEN_NOMEM;
         goto done;
     }

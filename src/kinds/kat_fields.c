@@ -49,6 +49,12 @@ void kat_len(FILE *out, const char *key, unsigned long long len, int blank)
         fprintf(out, "%s = %llu\n", key, len);
 }
 
+void kat_work(const struct ngcc_katgen_opts *opts, double done)
+{
+    if (opts->work != NULL)
+        opts->work(opts->progress_arg, done);
+}
+
 void kat_progress(const struct ngcc_katgen_opts *opts, unsigned long record,
                   const char *call)
 {

@@ -38,6 +38,9 @@ struct ngcc_katgen_opts {
      * function's name.  Lets a supervisor say where a crash or hang was. */
     void (*progress)(void *arg, unsigned long record, const char *call);
     void *progress_arg;
+    /* Called now and then with the share of the file's work done (0..1),
+     * with PROGRESS_ARG (may be NULL): what ngcc-kat --progress shows. */
+    void (*work)(void *arg, double done);
 };
 
 /* vsnprintf into MSG when SIZE > 0. */
@@ -52,6 +55,9 @@ void kat_hex(FILE *out, const char *key, const unsigned char *p, size_t n);
 
 /* "KEY = LEN", or "KEY = " bare in template mode (BLANK). */
 void kat_len(FILE *out, const char *key, unsigned long long len, int blank);
+
+/* OPTS->work, when set. */
+void kat_work(const struct ngcc_katgen_opts *opts, double done);
 
 /* OPTS->progress, when set. */
 void kat_progress(const struct ngcc_katgen_opts *opts, unsigned long record,

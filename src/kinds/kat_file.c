@@ -1,5 +1,5 @@
-/* kat_file.c -- the KAT file name of an instance, from its kind's pattern
- * (kind_kat.h).  Part of ngcc-perf. */
+/* kat_file.c -- the KAT file names of an instance, from its kind's
+ * patterns (kind_kat.h).  Part of ngcc-perf. */
 #ifdef HAVE_CONFIG_H
 #include <config.h>
 #endif
@@ -11,8 +11,21 @@
 int kind_kat_filename(const struct kind *k, const char *algorithm_instance,
                       char *buf, size_t size)
 {
+    return kind_kat_filename_at(k, 0, algorithm_instance, buf, size);
+}
+
+int kind_kat_filename_at(const struct kind *k, int file, const char *algorithm_instance,
+                         char *buf, size_t size)
+{
+    struct kind_kat_file all[KIND_MAX_KAT_FILES];
     const unsigned char *p = (const unsigned char *)algorithm_instance;
-    const char *pat = k->kat_file, *hole = pat ? strstr(pat, "%s") : NULL;
+    const char *pat, *hole;
+    int n = kind_kat_files(k, all, KIND_MAX_KAT_FILES);
+
+    if (file < 0 || file >= n)
+        return -1;
+    pat = all[file].pattern;
+    hole = pat ? strstr(pat, "%s") : NULL;
     size_t pre, name, post;
 
     if (hole == NULL || *p == '\0')

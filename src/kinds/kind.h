@@ -45,6 +45,11 @@ struct kind_kat_file {
     const char *pattern;   /* printf pattern: "KAT_2_12_%s.txt" */
     unsigned long records; /* records of the official driver */
     int full_only;         /* 1: only on request (make check-full), never every build */
+    /* What sizes the KAT child's limits (doc/kat.md): the bytes the driver
+     * hashes or draws, its calls, and its largest message buffer. */
+    unsigned long long work_bytes;
+    unsigned long calls;
+    unsigned long long message_bytes;
 };
 
 #define KIND_MAX_KAT_FILES 8
@@ -77,6 +82,8 @@ struct kind {
      * checks) first; NULL / 0 when kat_file is the only one. */
     const struct kind_kat_file *kat_files;
     int nkat_files;
+    /* The key of the line that opens a KAT record ("Msg_Len"); NULL: "Count". */
+    const char *kat_record_key;
 };
 
 /* The kinds the package knows, in a fixed order; NULL-ended. */

@@ -52,4 +52,9 @@ struct kind_kat {
 int kind_kat_filename(const struct kind *k, const char *algorithm_instance,
                       char *buf, size_t size);
 
+/* The same for K's KAT file number FILE (kind_kat_files' order; 0 is
+ * kat_file); -1 also when K has no such file. */
+int kind_kat_filename_at(const struct kind *k, int file, const char *algorithm_instance,
+                         char *buf, size_t size);
+
 #endif

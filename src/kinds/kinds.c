@@ -71,6 +71,9 @@ int kind_kat_files(const struct kind *k, struct kind_kat_file *out, int max)
     out[0].pattern = k->kat_file;
     out[0].records = k->kat_records;
     out[0].full_only = 0;
+    out[0].work_bytes = 0;
+    out[0].calls = 0;
+    out[0].message_bytes = 0;
     return 1;
 }
 

@@ -132,6 +132,9 @@ static int run_child(struct run *r)
     io.on_line = on_line;
     io.on_output = on_output;
     io.arg = &r->rep;
+    r->rep.progress = o->progress;
+    snprintf(r->rep.file_key, sizeof r->rep.file_key, "%s", o->file ? o->file : "");
+    r->rep.t0 = kat_now();
     fflush(NULL);
     if (ngcc_sandbox_run(&lim, kat_child, &cc, &io, &r->sb, err,
                          sizeof err) != 0) {
