@@ -20,6 +20,7 @@
 #include "verify_calls.h"
 #include "verify_counters.h"
 #include "verify_memory.h"
+#include "verify_throughput.h"
 #include "verify_util.h"
 
 static void same_spread(struct verify_ctx *c, json_object *rec, const char *base, const struct spread_stats *s)
@@ -214,6 +215,7 @@ int verify_record(json_object *rec, const char *name, const char *root, FILE *ou
     c.problems += verify_memory(rec, name, out);
     c.problems += verify_calls(rec, name, out);
     c.problems += verify_counters(rec, name, out);
+    c.problems += verify_throughput(rec, name, out);
     verify_listed_files(&c, rec, root);
 
     if (!is_ok) {

@@ -30,6 +30,9 @@ struct kind_screen {
     int (*work)(const void *api, int op, unsigned long n,
                 const unsigned char *seed, size_t seed_len,
                 const struct kind_marks *marks, const char *prefix);
+    /* Why the kind has no secret-dependence check (the `secret` check is
+     * skipped with this reason), or NULL: it has one. */
+    const char *no_secret;
 };
 
 #endif

@@ -24,6 +24,7 @@
 #include "run.h"
 #include "stats.h"
 #include "sysfile.h"
+#include "throughput.h"
 
 /* The name in progress lines: the label (option, else the instance's own,
  * once a child has read it, else the library as given) and the operation. */
@@ -456,6 +457,7 @@ int measure_finish(struct run *R, json_object **record)
     const struct measure_options *o = R->o;
     json_object *env;
     char utc[32];
+    unsigned long bytes;
 
     if (measure_ready(R) && R->slots_done == R->plan.trials)
         mark_standing_outliers(R);
@@ -471,6 +473,11 @@ int measure_finish(struct run *R, json_object **record)
     json_object_object_add(R->rec, "processes", R->processes);
     R->processes = NULL;
     rec_numbers(R, R->counter_json, &R->plan);
+    bytes = timer_op_is_null(o->op) ? 0 : throughput_message_bytes(
+        R->instance ? record_get_string(R->instance, "type") : NULL, o->op);
+    /* Only an op with a message has the key: a KEM record has none. */
+    if (bytes > 0)
+        json_object_object_add(R->rec, "throughput", throughput_json(R->rec, bytes));
     if (o->icount && !timer_op_is_null(o->op))
         json_object_object_add(R->rec, "instructions", R->status == OUTCOME_OK
             ? icount_record(R->self_arg, R->lib_arg, o->op, o->root, R->plan.t1_s, R->setup_s, o->mem_bytes) : NULL);

@@ -462,6 +462,9 @@ void rec_inputs(struct run *R)
              kinds[0]->ops[kinds[0]->timer->null_like].function);
     rec_add_str(in, "drng_seed_hex", null ? NULL : hex);
     rec_add_str(in, "setup", null ? null_setup : e ? e->setup : NULL);
+    /* An op that hashes a message states its size (throughput.h). */
+    if (!null && e && e->input_bytes > 0)
+        json_object_object_add(in, "message_bytes", json_object_new_int64((int64_t)e->input_bytes));
     json_object_object_add(R->rec, "inputs", in);
 }
 

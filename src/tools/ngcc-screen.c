@@ -21,6 +21,7 @@
 #include "check_limits.h"
 #include "locate.h"
 #include "reaper.h"
+#include "kind_screen.h"
 #include "screen_kind.h"
 #include "survey.h"
 #include "sysfile.h"
@@ -188,6 +189,7 @@ static int cmd_run(const struct run_opts *o)
     char btype[64] = "", ctype[64] = "";
     const char *types[3];
     const struct kind *kind;
+    const char *no_secret; /* the kind's reason for no secret check, or NULL */
     char self[4096];
     ssize_t sl;
     struct screen_kat_time kt;
@@ -219,6 +221,7 @@ static int cmd_run(const struct run_opts *o)
         free(sysdir);
         return EXIT_INPUT;
     }
+    no_secret = kind->screen ? kind->screen->no_secret : NULL;
     if (screen_patterns_load(&pat, screen_patterns_path(), err, sizeof err) != 0) {
         fprintf(stderr, PROG ": %s\n", err);
         free(info);
@@ -253,7 +256,7 @@ static int cmd_run(const struct run_opts *o)
     if (strcmp(status, "ok") != 0) {
         skipped(&chk[nchk++], "asan", "asan+ubsan", "the instance did not build");
         skipped(&chk[nchk++], "memcheck", "valgrind", "the instance did not build");
-        skipped(&chk[nchk++], "secret", "valgrind", "the instance did not build");
+        skipped(&chk[nchk++], "secret", "valgrind", no_secret ? no_secret : "the instance did not build");
     } else {
         if (!alib[0] || access(alib, R_OK) != 0) {
             skipped(&chk[nchk++], "asan", "asan+ubsan", "no sanitizer build (make screen)");
@@ -282,10 +285,11 @@ static int cmd_run(const struct run_opts *o)
         if (!cfg.valgrind) {
             const char *why = o->no_valgrind ? "--no-valgrind" : "valgrind is not installed";
             skipped(&chk[nchk++], "memcheck", "valgrind", why);
-            skipped(&chk[nchk++], "secret", "valgrind", why);
+            skipped(&chk[nchk++], "secret", "valgrind", no_secret ? no_secret : why);
         } else if (!mlib[0] || access(mlib, R_OK) != 0) {
             skipped(&chk[nchk++], "memcheck", "valgrind", "no debug-info build (make screen)");
-            skipped(&chk[nchk++], "secret", "valgrind", "no debug-info build (make screen)");
+            skipped(&chk[nchk++], "secret", "valgrind",
+                    no_secret ? no_secret : "no debug-info build (make screen)");
         } else {
             struct screen_check *c = &chk[nchk++];
             unsigned long long ignored;
@@ -297,13 +301,17 @@ static int cmd_run(const struct run_opts *o)
                                   &leaked);
             memory_screened |= completed(c);
             c = &chk[nchk++];
-            memset(c, 0, sizeof *c);
-            set_limit(c, kind, "secret", o, &kt);
-            if (!o->quiet)
-                printf("  SCREEN   %s/%s valgrind secret (limit %g s)\n", id, label, c->limit_s);
-            screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, kind->nops, &src, &all, c,
-                                  &ignored);
-            secret_screened = completed(c);
+            if (no_secret) {
+                skipped(c, "secret", "valgrind", no_secret);
+            } else {
+                memset(c, 0, sizeof *c);
+                set_limit(c, kind, "secret", o, &kt);
+                if (!o->quiet)
+                    printf("  SCREEN   %s/%s valgrind secret (limit %g s)\n", id, label, c->limit_s);
+                screen_check_valgrind(&cfg, mlib, AREA_SECRET, o->ops, kind->nops, &src, &all, c,
+                                      &ignored);
+                secret_screened = completed(c);
+            }
         }
         screen_annotate(&all, &pat, &ex);
     }
@@ -361,6 +369,8 @@ static int cmd_run(const struct run_opts *o)
     json_object_object_add(mem, "findings", screen_findings_json(&all, AREA_MEMORY));
     json_object_object_add(doc, "memory", mem);
     mem = screen_area_json(&all, AREA_SECRET, secret_screened);
+    if (no_secret) /* not screened, and why: the kind has no secrets */
+        json_object_object_add(mem, "reason", json_object_new_string(no_secret));
     json_object_object_add(mem, "findings", screen_findings_json(&all, AREA_SECRET));
     json_object_object_add(doc, "secret", mem);
     json_object_object_add(doc, "survey", survey);
