@@ -60,7 +60,7 @@ t == "trials" {
 
 # The kinds' operations, in the kind table's order: the records' order.
 t == "kindop" { if (!($3 in OP_RANK)) OP_RANK[$3] = ++NOPRANK; next }
-t == "kind" || t == "kindsize" || t == "kindpage" || t == "kindcounter" { next }
+t == "kind" || t == "kindsize" || t == "kindpage" || t == "kindcounter" || t == "kindkat" || t == "katfile" { next }
 # A kind's counters and functional checks are not compared (yet).
 t == "counter" || t == "functional" { next }
 
