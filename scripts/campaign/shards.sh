@@ -159,6 +159,8 @@ worker_group() {
     say "cpu$wcpu: group $g: $names  ~$(seconds_text "$gsecs") s"
     echo "${TEST_EMULATOR:+$TEST_EMULATOR }ngcc-bench run-many --root . $bench_args --cpu $wcpu --host $sysdir/host-start.json --jobs $jobs" >> "$commands_file"
     log=$sysdir/.bench-cpu$wcpu.log
+    # Created before the child starts: the loop below reads it at once.
+    : > "$log"
     # shellcheck disable=SC2086
     bench run-many -q --progress --root . $bench_args --cpu "$wcpu" \
         --host "$sysdir/host-start.json" --jobs "$jobs" > /dev/null 2> "$log" &
