@@ -273,6 +273,25 @@ static void copy_key(char *dst, size_t size, const char *line, size_t len)
     dst[n] = '\0';
 }
 
+/* A line's value (what follows '=' and the blanks): its length, and its
+ * first characters into DST. */
+static size_t copy_value(char *dst, size_t size, const char *line, size_t len)
+{
+    const char *eq = memchr(line, '=', len);
+    size_t i, n;
+
+    dst[0] = '\0';
+    if (eq == NULL)
+        return 0;
+    i = (size_t)(eq - line) + 1;
+    while (i < len && is_blank(line[i]))
+        i++;
+    n = len - i < size - 1 ? len - i : size - 1;
+    memcpy(dst, line + i, n);
+    dst[n] = '\0';
+    return len - i;
+}
+
 int ngcc_canon_compare(struct ngcc_canon_reader *a,
                        struct ngcc_canon_reader *b, struct ngcc_canon_diff *d)
 {
@@ -305,6 +324,11 @@ int ngcc_canon_compare(struct ngcc_canon_reader *a,
     if (ra == 1 && rb == 1) {
         d->kind = NGCC_CANON_LINE_DIFFERS;
         copy_key(d->key, sizeof d->key, la, na);
+        copy_key(d->key_b, sizeof d->key_b, lb, nb);
+        if (strcmp(d->key, d->key_b) == 0) {
+            d->value_len_a = copy_value(d->value_a, sizeof d->value_a, la, na);
+            d->value_len_b = copy_value(d->value_b, sizeof d->value_b, lb, nb);
+        }
     } else if (ra == 0) {
         d->kind = NGCC_CANON_A_SHORTER;
         copy_key(d->key, sizeof d->key, lb, nb);

@@ -126,6 +126,13 @@ struct ngcc_canon_diff {
     long record_a, record_b;        /* record indices (-1: before Count) */
     char key[64];                   /* key of the first differing line (A's,
                                        else B's), "" if none */
+    /* LINE_DIFFERS: B's key; when it is A's, the lengths of the two
+     * lines' values (after '=' and the blanks; 0 for a line without '=')
+     * and their first characters, so that a value of the wrong length, or
+     * a *_Len line, can be told from a wrong value (else 0 and ""). */
+    char key_b[64];
+    size_t value_len_a, value_len_b;
+    char value_a[24], value_b[24];
 };
 
 /* Compare the canonical lines of A and B, consuming both readers.  Returns

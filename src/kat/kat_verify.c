@@ -97,7 +97,8 @@ static int check_reference(const struct options *o, const struct report *r,
     struct ngcc_canon_diff d;
     enum ngcc_canon_mode mode;
     FILE *gf = NULL, *rf = NULL;
-    char key[128];
+    char key[128], lengths[112];
+    size_t klen;
     int tmpl, rc = -1, cmp;
 
     c->asked = 1;
@@ -144,12 +145,26 @@ static int check_reference(const struct options *o, const struct report *r,
         copy_clean(key, sizeof key, d.key);
         switch (d.kind) {
         case NGCC_CANON_LINE_DIFFERS:
+            lengths[0] = '\0';
+            /* A length line, or a value of another length (a digest of the
+             * wrong size), says so: a wrong length is not a wrong value. */
+            klen = strlen(key);
+            if (strcmp(d.key, d.key_b) != 0)
+                ;
+            else if (klen > 4 && strcmp(key + klen - 4, "_Len") == 0)
+                snprintf(lengths, sizeof lengths,
+                         "; lengths differ: %.23s in the reference, %.23s "
+                         "generated", d.value_a, d.value_b);
+            else if (d.value_len_a != d.value_len_b)
+                snprintf(lengths, sizeof lengths,
+                         "; lengths differ: %zu hex digits in the reference, "
+                         "%zu generated", d.value_len_a, d.value_len_b);
             snprintf(c->reason, sizeof c->reason,
                      "%s differs from the generated file at record %ld, "
-                     "line %lu (%s; generated line %lu): reference %s, "
+                     "line %lu (%s; generated line %lu%s): reference %s, "
                      "generated %s",
                      o->reference, d.record_a, d.line_a, key, d.line_b,
-                     ref.hex, gen.hex);
+                     lengths, ref.hex, gen.hex);
             break;
         case NGCC_CANON_A_SHORTER:
             snprintf(c->reason, sizeof c->reason,

@@ -339,6 +339,9 @@ START_TEST(canon_compare)
     ck_assert_uint_eq(d.line_a, 15);
     ck_assert_uint_eq(d.line_b, 15);
     ck_assert_str_eq(d.key, "SS");
+    ck_assert_uint_eq(d.value_len_a, 2);
+    ck_assert_uint_eq(d.value_len_b, 2);
+    ck_assert_str_eq(d.value_a, "E0");
 
     /* Equal on the first record. */
     ngcc_canon_reader_buffer(&a, other, strlen(other), NGCC_CANON_STRICT, 1);
@@ -358,8 +361,57 @@ START_TEST(canon_compare)
     ngcc_canon_reader_buffer(&a, kat2, strlen(kat2), NGCC_CANON_STRICT, 0);
     ngcc_canon_reader_buffer(&b, kat2, 20, NGCC_CANON_STRICT, 0);
     ck_assert_int_eq(ngcc_canon_compare(&a, &b, &d), 1);
-    ck_assert_int_eq(d.kind, NGCC_CANON_LINE_DIFFERS); /* "Seed_Len = 6" */
+    ck_assert_int_eq(d.kind, NGCC_CANON_LINE_DIFFERS); /* "Seed_Len =" */
     ck_assert_uint_eq(d.line_a, 2);
+    ck_assert_str_eq(d.value_a, "64");
+    ck_assert_str_eq(d.value_b, "");
+    ck_assert_uint_eq(d.value_len_b, 0);
+}
+END_TEST
+
+/* A value of another length: its length and first characters, for the
+ * MISMATCH reason that says the lengths differ. */
+START_TEST(canon_compare_value_lengths)
+{
+    struct ngcc_canon_reader a, b;
+    struct ngcc_canon_diff d;
+    static const char d256[] = "Msg_Len = 0\nMsg = \nDst = 00112233\n\n";
+    static const char d512[] =
+        "Msg_Len = 0\nMsg = \nDst = 0011223344556677889900112233445566\n\n";
+    static const char empty[] = "Msg_Len = 0\nMsg =\nDst = 00\n\n";
+    static const char noeq[] = "Msg_Len = 0\nno value\nDst = 00\n\n";
+
+    ngcc_canon_set_record_key("Msg_Len");
+    ngcc_canon_reader_buffer(&a, d256, strlen(d256), NGCC_CANON_STRICT, 0);
+    ngcc_canon_reader_buffer(&b, d512, strlen(d512), NGCC_CANON_STRICT, 0);
+    ck_assert_int_eq(ngcc_canon_compare(&a, &b, &d), 1);
+    ck_assert_int_eq(d.kind, NGCC_CANON_LINE_DIFFERS);
+    ck_assert_str_eq(d.key, "Dst");
+    ck_assert_uint_eq(d.value_len_a, 8);
+    ck_assert_uint_eq(d.value_len_b, 34);
+    /* The copy is cut to the buffer, the length is not. */
+    ck_assert_uint_eq(strlen(d.value_b), sizeof d.value_b - 1);
+    ck_assert_int_eq(strncmp(d.value_b, "00112233445566778899", 20), 0);
+
+    /* An empty value, and a line with no '=', have length 0. */
+    ngcc_canon_reader_buffer(&a, empty, strlen(empty), NGCC_CANON_STRICT, 0);
+    ngcc_canon_reader_buffer(&b, noeq, strlen(noeq), NGCC_CANON_STRICT, 0);
+    ck_assert_int_eq(ngcc_canon_compare(&a, &b, &d), 1);
+    ck_assert_uint_eq(d.line_a, 2);
+    ck_assert_str_eq(d.key, "Msg");
+    ck_assert_str_eq(d.key_b, "no value");
+    ck_assert_uint_eq(d.value_len_a, 0);
+    ck_assert_str_eq(d.value_a, "");
+    ck_assert_uint_eq(d.value_len_b, 0);
+
+    /* Lines of different keys: no values compared. */
+    ngcc_canon_reader_buffer(&a, d256, strlen(d256), NGCC_CANON_STRICT, 0);
+    ngcc_canon_reader_buffer(&b, noeq, strlen(noeq), NGCC_CANON_STRICT, 0);
+    ck_assert_int_eq(ngcc_canon_compare(&a, &b, &d), 1);
+    ck_assert_str_eq(d.key_b, "no value");
+    ck_assert_uint_eq(d.value_len_a, 0);
+    ck_assert_str_eq(d.value_a, "");
+    ngcc_canon_set_record_key(NULL);
 }
 END_TEST
 
@@ -1139,6 +1191,7 @@ static Suite *suite_canonical(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("compare");
     tcase_add_test(tc, canon_compare);
+    tcase_add_test(tc, canon_compare_value_lengths);
     tcase_add_test(tc, canon_template_detection);
     suite_add_tcase(s, tc);
     return s;
