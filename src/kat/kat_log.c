@@ -97,16 +97,28 @@ static void write_sizes(const struct report *rep, FILE *log)
 }
 
 /* The kind's functional check, when it has one: a finding, not a status.
- * "forgery: R of T rejected in S s", then what verify accepted. */
+ * "<name>: " (the kind's page.functional: "forgery"), then the kind's
+ * text, by default "R of T rejected in S s" and what verify accepted. */
 static void write_forgery(const struct report *rep, FILE *log)
 {
-    if (rep->have_forgery < 0)
-        fprintf(log, "forgery: not run: %s\n", rep->forgery_detail);
-    else if (rep->have_forgery > 0)
-        fprintf(log, "forgery: %u of %u rejected in %.6f s%s%s\n",
+    const struct kind *k = kind_find(rep->type);
+    const char *name = k != NULL && k->page.functional != NULL ? k->page.functional
+                                                               : "forgery";
+    char text[1400];
+
+    if (rep->have_forgery < 0) {
+        fprintf(log, "%s: not run: %s\n", name, rep->forgery_detail);
+    } else if (rep->have_forgery > 0 && k != NULL && k->kat->functional_text != NULL) {
+        k->kat->functional_text(text, sizeof text, rep->forgery_tried,
+                                rep->forgery_rejected, rep->forgery_time,
+                                rep->forgery_detail);
+        fprintf(log, "%s: %s\n", name, text);
+    } else if (rep->have_forgery > 0) {
+        fprintf(log, "%s: %u of %u rejected in %.6f s%s%s\n", name,
                 rep->forgery_rejected, rep->forgery_tried, rep->forgery_time,
                 rep->forgery_detail[0] ? "; ACCEPTED " : "",
                 rep->forgery_detail);
+    }
 }
 
 static void write_log(const struct run *r, FILE *log)

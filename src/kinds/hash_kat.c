@@ -264,6 +264,95 @@ done:
     return st;
 }
 
+/* ---- the output lengths (guide: "if the algorithm supports extendable
+ * output or variable-length output, functional testing should cover
+ * different output lengths") ------------------------------------------ */
+
+static const int out_lengths[] = { 128, 224, 256, 384, 512, 100 };
+#define NLENGTHS ((unsigned)(sizeof out_lengths / sizeof out_lengths[0]))
+#define OUT_ROOM 64         /* bytes of the longest length */
+#define OUT_GUARD 32        /* bytes after it that must stay untouched */
+
+/* One length: 1 when CryptHash returns 0 twice with the same digest and
+ * writes nothing past its ceil(BITS / 8) bytes. */
+static int honours(const struct ngcc_hash_api *api, int bits)
+{
+    static const unsigned char msg[] = "ngcc-perf output lengths";
+    unsigned char a[OUT_ROOM + OUT_GUARD], b[OUT_ROOM + OUT_GUARD];
+    size_t n = (size_t)(bits + 7) / 8, i;
+
+    memset(a, 0xa5, sizeof a);
+    memset(b, 0x5a, sizeof b);
+    if (api->hash(bits, msg, 8 * (sizeof msg - 1), a) != 0 ||
+        api->hash(bits, msg, 8 * (sizeof msg - 1), b) != 0)
+        return 0;
+    for (i = n; i < sizeof a; i++)
+        if (a[i] != 0xa5 || b[i] != 0x5a)
+            return 0;
+    return memcmp(a, b, n) == 0;
+}
+
+/* "A, B and C bits" of the lengths whose honoured flag is WANT. */
+static void list_lengths(char *buf, size_t size, const int *ok, int want)
+{
+    unsigned i, n = 0, k = 0;
+    size_t len;
+
+    for (i = 0; i < NLENGTHS; i++)
+        n += ok[i] == want;
+    buf[0] = '\0';
+    for (i = 0; i < NLENGTHS; i++) {
+        if (ok[i] != want)
+            continue;
+        len = strlen(buf);
+        snprintf(buf + len, size - len, "%s%d", k == 0 ? "" : k + 1 == n ? " and " : ", ",
+                 out_lengths[i]);
+        k++;
+    }
+    len = strlen(buf);
+    snprintf(buf + len, size - len, " bits");
+}
+
+/* TRIED lengths, REJECTED of them refused; MSG the text of the log line's
+ * middle: "A and B bits honoured; C bits refused", or "only the
+ * instance's own N bits honoured". */
+static int lengths(const void *api_v, unsigned *tried, unsigned *rejected,
+                   char *msg, size_t msgsize)
+{
+    const struct ngcc_hash_api *api = api_v;
+    int ok[NLENGTHS], own = api->digest_bits(), only_own = 1;
+    char yes[160], no[160];
+    unsigned i;
+
+    *tried = NLENGTHS;
+    *rejected = 0;
+    for (i = 0; i < NLENGTHS; i++) {
+        ok[i] = honours(api, out_lengths[i]);
+        *rejected += !ok[i];
+        if (ok[i] != (out_lengths[i] == own))
+            only_own = 0;
+    }
+    list_lengths(yes, sizeof yes, ok, 1);
+    list_lengths(no, sizeof no, ok, 0);
+    if (only_own)
+        snprintf(msg, msgsize, "only the instance's own %d bits honoured", own);
+    else if (*rejected == 0)
+        snprintf(msg, msgsize, "%s honoured", yes);
+    else if (*rejected == NLENGTHS)
+        snprintf(msg, msgsize, "none honoured (the instance's own is %d bits)", own);
+    else
+        snprintf(msg, msgsize, "%s honoured; %s refused", yes, no);
+    return 0;
+}
+
+static void lengths_text(char *buf, size_t size, unsigned tried, unsigned rejected,
+                         double seconds, const char *detail)
+{
+    (void)rejected;
+    snprintf(buf, size, "%u output lengths tried: %s (in %.6f s)", tried, detail, seconds);
+}
+
 const struct kind_kat hash_kat = {
-    "KAT_CryptHash.c", sizeof(struct ngcc_hash_api), resolve, run, NULL
+    "KAT_CryptHash.c", sizeof(struct ngcc_hash_api), resolve, run, lengths,
+    lengths_text
 };

@@ -196,5 +196,5 @@ static enum ngcc_katgen_status run(const void *api,
 }
 
 const struct kind_kat kem_kat = {
-    "KAT_KEM.c", sizeof(struct ngcc_kem_api), resolve, run, NULL
+    "KAT_KEM.c", sizeof(struct ngcc_kem_api), resolve, run, NULL, NULL
 };

@@ -44,6 +44,12 @@ struct kind_kat {
      * why).  A finding, never a KAT status. */
     int (*functional)(const void *api, unsigned *tried, unsigned *rejected,
                       char *msg, size_t msgsize);
+    /* The functional check's KAT log text after "<page.functional>: ",
+     * from what it gave (DETAIL: its MSG), into BUF; NULL: the forgery
+     * check's "R of T rejected in S s[; ACCEPTED DETAIL]". */
+    void (*functional_text)(char *buf, size_t size, unsigned tried,
+                            unsigned rejected, double seconds,
+                            const char *detail);
 };
 
 /* The KAT file of instance ALGORITHM_INSTANCE of kind K (K->kat_file with

@@ -323,5 +323,5 @@ done:
 }
 
 const struct kind_kat sig_kat = {
-    "KAT_SIG.c", sizeof(struct ngcc_sig_api), resolve, run, forgery
+    "KAT_SIG.c", sizeof(struct ngcc_sig_api), resolve, run, forgery, NULL
 };
