@@ -332,7 +332,9 @@ function sizes_section(id,   k, label, listed, nl, basis, s, cat, head, row, key
     cat = K(KIND, "size_catalog")
     s = size_words(1)
     s = toupper(substr(s, 1, 1)) substr(s, 2) " sizes follow the curated " cat " catalog"
-    if (nl == NLABELS[id])
+    if (nl == NLABELS[id] && size_words(0) == "")
+        s = s "."
+    else if (nl == NLABELS[id])
         s = s "; " size_words(0) " lengths remain API figures (the library's getters)."
     else if (nl > 0)
         s = s " for " listed "; the other sizes are API figures (the library's getters)."
