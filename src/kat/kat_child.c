@@ -103,15 +103,19 @@ static void send_lengths(int fd, const struct ngcc_instance_info *info,
 
 /* The kind's functional check after a whole KAT file: "forgery TRIED
  * REJECTED SECONDS ACCEPTED..." or "forgery - - SECONDS WHY". */
-static void send_functional(int fd, const struct kind_kat *kk, const void *api)
+static void send_functional(int fd, const struct kind *k, const void *api)
 {
+    const struct kind_kat *kk = k->kat;
     struct timespec t0, t1;
     unsigned tried, rejected;
     char msg[1024], clean[1024];
     double s;
     int rc;
 
-    ngcc_sandbox_send(fd, "at - forgery");
+    /* A crash in it is named by the kind's word for it ("forgery"; a
+     * hash's "functional"). */
+    ngcc_sandbox_send(fd, "at - %s",
+                      k->page.functional != NULL ? k->page.functional : "functional");
     clock_gettime(CLOCK_MONOTONIC, &t0);
     rc = kk->functional(api, &tried, &rejected, msg, sizeof msg);
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -276,7 +280,7 @@ int kat_child(int msg_fd, void *arg)
                       (double)(t1.tv_sec - t0.tv_sec) +
                           (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     if (st == NGCC_KATGEN_OK && kind->kat->functional != NULL)
-        send_functional(msg_fd, kind->kat, &api);
+        send_functional(msg_fd, kind, &api);
     ngcc_sandbox_send(msg_fd, "result %s %s", ngcc_katgen_status_name(st),
                       msg);
     return 0;
