@@ -84,9 +84,11 @@ toy_instance() {
 # ship them; hash_inst: that folder.
 hash_tree() {
     mkdir -p "$1" && cp -R "$top_srcdir/tests/fixtures/hash-doubled/ToyHash" "$1/" || exit 99
+    # The copy is as read-only as the source tree may be (make distcheck).
+    chmod -R u+w "$1" || exit 99
     hash_inst=$1/ToyHash/ToyHash/Implementations/Reference_Implementation/ToyHash-256
     cp "$top_srcdir/src/iccs/drng.c" "$top_srcdir/src/iccs/drng.h" "$hash_inst/" || exit 99
-    chmod -R u+w "$1" || exit 99   # the source tree may be read-only (make distcheck)
+    chmod -R u+w "$1" || exit 99
 }
 # hash_kind_built: the built ngcc-kat knows the hash kind (its KAT files).
 hash_kind_built() {
