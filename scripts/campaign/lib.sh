@@ -83,15 +83,32 @@ allowed_cpus() {
         } }' /proc/self/status 2>/dev/null
 }
 
-# instance_ops INFO: the operations of the instance INFO (a build.info)
-# describes, from its kind's table (scripts/kinds/): its 'ops', else, for a
-# build.info written before there were kinds, those of its type's table.
+# instance_ops INFO KATLOG: the operations of the instance INFO (a
+# build.info) describes, from its kind's table (scripts/kinds/): its 'ops',
+# else, for a build.info written before there were kinds, those of its
+# type's table; of those with needs (a key exchange's pass3), only those
+# its KAT log's sizes allow.
 instance_ops() {
     (
         ops= type=
         # shellcheck disable=SC1090
         . "$1" > /dev/null 2>&1
-        [ -n "$ops" ] || { kind_load "${type:-$kind_default}" && ops=$kind_ops; }
-        printf '%s\n' "$ops"
+        kind_load "${type:-$kind_default}" || exit 0
+        for op in ${ops:-$kind_ops}; do
+            kind_op_exists "$op" "$2" && printf '%s ' "$op"
+        done
+        echo
+    )
+}
+
+# instance_profiled INFO OP: 0 when the campaign profiles OP of the
+# instance INFO describes (its kind's kind_profile_ops).
+instance_profiled() {
+    (
+        type=
+        # shellcheck disable=SC1090
+        . "$1" > /dev/null 2>&1
+        kind_load "${type:-$kind_default}" || exit 0
+        case " $kind_profile_ops " in *" $2 "*) exit 0 ;; *) exit 1 ;; esac
     )
 }

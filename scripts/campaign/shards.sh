@@ -57,7 +57,7 @@ make_plan() {
     first_cpu=$1
     while IFS='	' read -r id label library plib info result; do
         case $result in BUILDFAIL*) continue ;; esac
-        for op in $(instance_ops "$info"); do
+        for op in $(instance_ops "$info" "$sysdir/kat/$id/$label.log"); do
             rec=$sysdir/records/$id/${label}__$op.json
             state=new
             if [ -f "$rec" ] && [ "$(get "$rec" library.sha256)" = "$(sha256 "$library")" ]; then
@@ -69,8 +69,11 @@ make_plan() {
                        --out "$rec" "$(rel "$library")" 2>/dev/null) || { state=failed line="0 - - - -"; }
             fi
             set -- $line
+            # An op the kind does not profile (a step inside an exchange): no profiling library.
+            oplib=$plib
+            instance_profiled "$info" "$op" || oplib=-
             printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$state" "$id" "$label" "$op" \
-                "$library" "$plib" "$1" "$2" "$3" "$5" >> "$plan"
+                "$library" "$oplib" "$1" "$2" "$3" "$5" >> "$plan"
         done
     done < "$instances"
 }

@@ -28,6 +28,14 @@
 #                        runs (kind_kat_full), 'all' both; optional
 #                        variables: without kind_kat_files, kind_kat_file
 #                        alone; without kind_kat_full, none is full-only
+#   kind_op_needs        (optional in a table) 'OP=SIZE:MIN ...': OP exists
+#                        only for an instance whose size SIZE is at least
+#                        MIN (a key exchange's pass3: passes:3)
+#   kind_profile_ops     (optional) the operations the campaign profiles;
+#                        kind_load defaults it to kind_ops
+#   kind_op_exists OP LOG  0 when the loaded kind's OP exists for the
+#                        instance whose KAT log is LOG (its 'SIZE_len: N'
+#                        lines); an OP with needs and no such line does not
 #   kind_kat_cost_of KEY the loaded kind's estimate of file KEY's time from
 #                        others' (kind_kat_cost 'KEY=a*K1+b*K2 ...'), as
 #                        'a*K1+b*K2'; empty when the table gives none
@@ -48,7 +56,8 @@ kind_load() {
     case $1 in ''|[!a-z]*|*[!a-z0-9_]*) return 1 ;; esac
     [ -f "$kinds_dir/$1.sh" ] || return 1
     for kind_v in $kind_vars; do unset "$kind_v"; done
-    unset kind_kat_files kind_kat_full kind_kat_cost kind_kat_plan_rounds
+    unset kind_kat_files kind_kat_full kind_kat_cost kind_kat_plan_rounds kind_op_needs \
+        kind_profile_ops
     # shellcheck disable=SC1090
     . "$kinds_dir/$1.sh" || return 1
     [ "${kind_name:-}" = "$1" ] || return 1
@@ -57,12 +66,24 @@ kind_load() {
     done
     case $kind_kat_file in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
     kind_kat_files=${kind_kat_files:-$kind_kat_file}
+    kind_profile_ops=${kind_profile_ops:-$kind_ops}
     case " $kind_kat_files " in " $kind_kat_file "*) ;; *) return 1 ;; esac
     for kind_v in $kind_kat_files; do
         case $kind_v in *%s*%s*|*%[!s]*) return 1 ;; *%s*) ;; *) return 1 ;; esac
     done
     case $kind_catalog in /*|*..*) return 1 ;; esac
     case $kind_id_prefix in *[!a-z0-9]*) return 1 ;; esac
+}
+
+kind_op_exists() {
+    for kind_v in ${kind_op_needs:-}; do
+        [ "${kind_v%%=*}" = "$1" ] || continue
+        kind_s=${kind_v#*=}
+        kind_n=$(sed -n "s/^${kind_s%%:*}_len: \([0-9][0-9]*\)\$/\1/p" "$2" 2>/dev/null | sed 1q)
+        [ -n "$kind_n" ] && [ "$kind_n" -ge "${kind_s#*:}" ]
+        return
+    done
+    return 0
 }
 
 # shellcheck disable=SC2086 # one function a word

@@ -16,6 +16,7 @@
 
 #include "digest.h"
 #include "evidence.h"
+#include "instance_ops.h"
 #include "kind.h"
 #include "verify_util.h"
 
@@ -468,10 +469,13 @@ void read_build(struct evidence *ev)
         printf("kindof\t%s\t%s\t%s\n", id, label, kind->name);
         if (log && sha)
             put_functional(ev->root, kind, id, label, log);
+        /* Only the operations the instance has (a two-pass exchange no pass3). */
         for (op = 0; op < kind->nops; op++)
-            read_record(ev, id, label, kind, kind->ops[op].name);
+            if (instance_op_exists(in, kind, op))
+                read_record(ev, id, label, kind, kind->ops[op].name);
         for (op = 0; op < kind->nops; op++)
-            read_profile(ev, id, label, kind->ops[op].name);
+            if (instance_op_exists(in, kind, op) && kind_op_profiled(kind, op))
+                read_profile(ev, id, label, kind->ops[op].name);
         read_screen(ev, id, label);
     }
     json_object_put(b);

@@ -15,9 +15,10 @@ void put_kind_columns(void)
     fputs("columns\tkind\t1\tkind\ttitle\tops\tsizes\tyardstick_id\tyardstick_name"
           "\tcategory\theading\tcatalog\tsize_catalog\tcurated_sizes\tstandard\tcategories\thash\n"
           "columns\tkindop\t2\tkind\top\tfunction\tsetup\tmethod\tinput_bytes\n"
-          "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\n"
+          "columns\tkindsize\t2\tkind\tsize\tgetter\tlabel\tsecret\tcount\n"
           "columns\tkindpage\t1\tkind\tfunctional\tfunctional_label\tfunctional_text"
-          "\tfunctional_finding\trules\tper_input\tbits_size\tno_secrets\tfunctional_size\n"
+          "\tfunctional_finding\trules\tper_input\tbits_size\tno_secrets\tfunctional_size"
+          "\tsummary_ops\tsteps_of\n"
           "columns\tkindcounter\t3\tkind\top\tcounter\tlabel\trange\tsize\n"
           "columns\tkindkat\t2\tkind\tfile\tpattern\trecords\tfull_only\n", stdout);
 }
@@ -69,7 +70,7 @@ void put_kinds(void)
             printf("kindsize\t%s\t%s", kd->name, kd->sizes[i].key);
             put_str(kd->sizes[i].getter);
             put_str(kd->sizes[i].label);
-            printf("\t%d\n", kd->sizes[i].secret);
+            printf("\t%d\t%d\n", kd->sizes[i].secret, kd->sizes[i].count);
         }
         printf("kindpage\t%s", kd->name);
         put_str(kd->page.functional);
@@ -81,6 +82,8 @@ void put_kinds(void)
         put_str(kd->page.bits_size);
         put_str(kd->page.no_secrets);
         put_str(kd->page.functional_size);
+        put_str(kd->page.summary_ops);
+        put_str(kd->page.steps_of);
         putchar('\n');
         for (i = 0; i < KIND_PAGE_COUNTERS && kd->page.counters[i].key; i++) {
             const struct kind_page_counter *c = &kd->page.counters[i];

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "instance_ops.h"
 #include "kind.h"
 #include "verify_evidence.h"
 #include "verify_fields.h"
@@ -190,6 +191,8 @@ static void check_instance(struct verify_ctx *c, json_object *e, size_t i, const
         }
         vf_string(c, where, e, "sizes.basis", VF_REQUIRED, NULL);
     }
+    for (k = 0; p->kind && k < p->kind->nops && k < KIND_MAX_OPS; k++)
+        p->has_op[k] = (unsigned char)instance_op_exists(e, p->kind, k);
     p->id = id;
     p->label = label;
 }

@@ -11,6 +11,8 @@
 
 #include <json.h>
 
+#include "kind.h"
+
 struct kind;
 
 #define BUILD_FORMAT "ngcc-perf/build"
@@ -35,6 +37,8 @@ struct planned_instance {
     const char *library_sha256;  /* NULL unknown */
     const char *profile_sha256;  /* NULL none */
     const struct kind *kind;     /* its type's; NULL unknown (a problem said) */
+    unsigned char has_op[KIND_MAX_OPS]; /* 1: the instance has the kind's op
+                                         * (instance_op_exists) */
 };
 
 struct build_plan {

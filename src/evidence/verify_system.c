@@ -125,6 +125,8 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
         /* One record (and profile) per operation of the instance's kind. */
         for (k = 0; k < p->kind->nops; k++) {
             const char *op = p->kind->ops[k].name;
+            if (!p->has_op[k])
+                continue; /* a two-pass exchange has no pass3 */
             size_t n = strlen(p->id) + strlen(p->label) + strlen(op) + 32;
             char *rel = malloc(n);
             struct entry *e;
@@ -136,7 +138,7 @@ static void add_planned(struct entries *l, const struct build_plan *plan)
             e->op = op;
             e->kind = p->kind->name;
             e->sha256 = p->library_sha256;
-            if (p->profiled) {
+            if (p->profiled && kind_op_profiled(p->kind, k)) {
                 rel = malloc(n);
                 if (!rel)
                     abort();

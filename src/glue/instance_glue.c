@@ -5,8 +5,8 @@
  * the kind's getters.  Built with the instance's own flags and include
  * path, so "drng.h" and the API header are the candidate's when it ships
  * them.  instance_meta.h is generated per instance by ngcc-build-scheme:
- * NGCC_META_SIZE_GETTERS lists the getters of the scheme's kind, in the
- * order of its table (src/kinds/kind.h, kind->sizes); a hash header's
+ * NGCC_META_SIZE_GETTERS lists the calls of the getters of the scheme's
+ * kind, each converted to unsigned long long, in the order of its table (src/kinds/kind.h, kind->sizes); a hash header's
  * DIGEST_BIT_LENGTH becomes the getters ngcc_hash_digest_len_bytes and
  * ngcc_hash_digest_bits. */
 #include "instance_meta.h"
@@ -64,10 +64,11 @@ const struct ngcc_instance_info *ngcc_instance_info(void)
         OUTPUT_BLANK_TEST_VECTORS,
         0, { 0 }
     };
-    static unsigned long long (*const getters[])(void) = { NGCC_META_SIZE_GETTERS };
-    int i, n = (int)(sizeof getters / sizeof getters[0]);
+    /* Each getter called as the header declares it, converted. */
+    const unsigned long long values[] = { NGCC_META_SIZE_GETTERS };
+    int i, n = (int)(sizeof values / sizeof values[0]);
     for (i = 0; i < n && i < NGCC_INSTANCE_MAX_SIZES; i++)
-        info.sizes[i] = getters[i]();
+        info.sizes[i] = values[i];
     info.nsizes = i;
     return &info;
 }

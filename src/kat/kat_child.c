@@ -21,6 +21,7 @@
 #include "katgen.h"
 #include "kind.h"
 #include "kind_kat.h"
+#include "kind_symbols.h"
 #include "ngcc_instance.h"
 #include "confine.h"
 #include "sandbox.h"
@@ -128,19 +129,6 @@ static void send_functional(int fd, const struct kind *k, const void *api)
                           clean);
 }
 
-/* dlsym into a function pointer without a non-ISO cast. */
-static int lookup(void *h, const char *name, void *fnptr, size_t size)
-{
-    void *p;
-
-    dlerror();
-    p = dlsym(h, name);
-    if (p == NULL || size != sizeof p)
-        return -1;
-    memcpy(fnptr, &p, size);
-    return 0;
-}
-
 int kat_child(int msg_fd, void *arg)
 {
     struct child_ctx *c = arg;
@@ -180,7 +168,7 @@ int kat_child(int msg_fd, void *arg)
                               o->library, msg);
         return 0;
     }
-    if (lookup(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0) {
+    if (kind_lookup_dlsym(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0) {
         ngcc_sandbox_send(msg_fd,
                           "result LOADFAIL %s: missing symbol %s (not an "
                           "ngcc-perf instance library)",
@@ -222,7 +210,7 @@ int kat_child(int msg_fd, void *arg)
     send_lengths(msg_fd, info, kind);
 
     memset(&api, 0, sizeof api);
-    if (kind->kat->resolve(&api, lookup, h, missing, sizeof missing) != 0 ||
+    if (kind->kat->resolve(&api, kind_lookup_dlsym, h, missing, sizeof missing) != 0 ||
         missing[0] != '\0') {
         ngcc_sandbox_send(msg_fd, "result LOADFAIL %s: missing symbol%s %s",
                           o->library, strchr(missing, ',') ? "s" : "",

@@ -20,7 +20,7 @@ static const char *const hash_symbols[] = {
 };
 
 static const struct kind_size hash_sizes[] = {
-    { "digest", "ngcc_hash_digest_len_bytes", "digest", 0 },
+    { "digest", "ngcc_hash_digest_len_bytes", "digest", 0, 0, 0 },
 };
 
 #define HASH_OP(n)                                                              \
@@ -29,7 +29,7 @@ static const struct kind_size hash_sizes[] = {
       "nothing else; every timed call hashes it at the instance's own digest "  \
       "length (DIGEST_BIT_LENGTH)",                                             \
       "hash_" #n " hashes one " #n "-byte message (msg[i] = i*131 + " #n ") "     \
-      "at the instance's digest length", n }
+      "at the instance's digest length", n, { NULL, 0 } }
 
 static const struct kind_op hash_ops[] = {
     HASH_OP(32), HASH_OP(128), HASH_OP(512), HASH_OP(1024),

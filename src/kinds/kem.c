@@ -18,22 +18,22 @@ static const char *const kem_symbols[] = {
 };
 
 static const struct kind_size kem_sizes[] = {
-    { "pk", "kem_get_pk_len_bytes", "public key", 0 },
-    { "sk", "kem_get_sk_len_bytes", "secret key", 1 },
-    { "ct", "kem_get_ct_len_bytes", "ciphertext", 0 },
-    { "ss", "kem_get_ss_len_bytes", "shared secret", 1 },
+    { "pk", "kem_get_pk_len_bytes", "public key", 0, 0, 0 },
+    { "sk", "kem_get_sk_len_bytes", "secret key", 1, 0, 0 },
+    { "ct", "kem_get_ct_len_bytes", "ciphertext", 0, 0, 0 },
+    { "ss", "kem_get_ss_len_bytes", "shared secret", 1, 0, 0 },
 };
 
 static const struct kind_op kem_ops[] = {
     { "keygen", "kem_keygen",
       "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
-      "keygen times fresh key pairs", 0 },
+      "keygen times fresh key pairs", 0, { NULL, 0 } },
     { "enc", "kem_enc",
       "enc: the DRNG seeded, one key pair; every timed call encapsulates to its public key",
-      "enc encapsulates to one key pair", 0 },
+      "enc encapsulates to one key pair", 0, { NULL, 0 } },
     { "dec", "kem_dec",
       "dec: the DRNG seeded, one key pair, one ciphertext, one honest decapsulation checked; every timed call decapsulates that ciphertext",
-      "dec decapsulates one honest ciphertext, checked first to give back the shared secret", 0 },
+      "dec decapsulates one honest ciphertext, checked first to give back the shared secret", 0, { NULL, 0 } },
 };
 
 const struct kind kind_kem = {

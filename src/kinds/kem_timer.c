@@ -246,5 +246,5 @@ static void kem_close(void *st)
 
 const struct kind_timer kem_timer = {
     kem_open, kem_sizes, kem_alloc, kem_inputs, kem_loop, kem_check_guards,
-    kem_result_check, kem_buffer, kem_close, ENC, NULL, NULL /* no counters */, NULL /* no failure note */
+    kem_result_check, kem_buffer, kem_close, ENC, NULL, NULL /* no counters */, NULL /* no failure note */, NULL /* times its loop */
 };

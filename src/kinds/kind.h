@@ -27,6 +27,16 @@ struct kind_size {
     const char *getter;  /* "kem_get_pk_len_bytes" */
     const char *label;   /* page label: "public key" */
     int secret;          /* 1: the screening marks its buffer secret */
+    int zero_ok;         /* 1: 0 is a plausible size (a key exchange
+                          * without long-term keys) */
+    int count;           /* 1: a count, not bytes (a key exchange's passes) */
+};
+
+/* When an operation exists: size SIZE of the instance at least MIN (a key
+ * exchange's pass3 for passes >= 3); SIZE NULL: always. */
+struct kind_op_needs {
+    const char *size;
+    unsigned long long min;
 };
 
 /* An operation the timer knows. */
@@ -37,6 +47,7 @@ struct kind_op {
     const char *method;    /* what a timed call does, for the method page */
     unsigned long input_bytes; /* a hash op's message bytes (32 ... 65536);
                                 * 0 for the others: cycles per byte, MB/s */
+    struct kind_op_needs needs;
 };
 
 /* One KAT file of the kind's official driver (a hash driver writes four). */
@@ -84,6 +95,10 @@ struct kind {
     int nkat_files;
     /* The key of the line that opens a KAT record ("Msg_Len"); NULL: "Count". */
     const char *kat_record_key;
+    /* The operations the campaign profiles, space-separated; NULL: all (a
+     * key exchange's steps are timed inside whole exchanges: only
+     * "exchange"). */
+    const char *profile_ops;
 };
 
 /* The kinds the package knows, in a fixed order; NULL-ended. */
@@ -94,6 +109,13 @@ const struct kind *kind_find(const char *name);
 
 /* Operation NAME of kind K: its index, or -1. */
 int kind_op_index(const struct kind *k, const char *name);
+
+/* Whether operation OP of kind K exists for an instance whose sizes are
+ * SIZES (kind K's order; NULL: unknown, and only ops without needs exist). */
+int kind_op_exists(const struct kind *k, int op, const unsigned long long *sizes);
+
+/* Whether the campaign profiles operation OP of kind K (profile_ops). */
+int kind_op_profiled(const struct kind *k, int op);
 
 /* Size KEY of kind K: its index, or -1. */
 int kind_size_index(const struct kind *k, const char *key);

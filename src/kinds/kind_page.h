@@ -53,6 +53,12 @@ struct kind_page {
     /* The size beside which section 6 shows the functional check's line
      * (the output lengths tested), instead of a column of section 3; NULL. */
     const char *functional_size;
+    /* The operations the summary's table and robust figures show,
+     * space-separated; NULL: all (a key exchange: "exchange" alone). */
+    const char *summary_ops;
+    /* The operation the others are the steps of, timed inside it (section
+     * 4 compares the steps' sum with it); NULL: none. */
+    const char *steps_of;
 };
 
 #endif

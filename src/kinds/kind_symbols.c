@@ -37,3 +37,14 @@ void *kind_dlsym(void *dl, const char *name, char *why, size_t size)
         snprintf(why, size, "symbol %s not found", name);
     return p;
 }
+
+int kind_lookup_dlsym(void *h, const char *name, void *fnptr, size_t size)
+{
+    void *p;
+    dlerror();
+    p = dlsym(h, name);
+    if (p == NULL || size != sizeof p)
+        return -1;
+    memcpy(fnptr, &p, size); /* a void * into a function pointer, without a cast */
+    return 0;
+}

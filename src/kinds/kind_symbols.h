@@ -20,6 +20,10 @@ struct kind_want {
 int kind_resolve_all(const struct kind_want *want, size_t n, kind_lookup_fn lookup,
                      void *h, char *missing, size_t size);
 
+/* A kind_lookup_fn over dlsym: NAME in the library H into the function
+ * pointer at FNPTR (SIZE bytes, that of a pointer); 0, or -1 when missing. */
+int kind_lookup_dlsym(void *h, const char *name, void *fnptr, size_t size);
+
 /* dlsym NAME in DL; NULL, and the first name missing in WHY when WHY is
  * still empty ("symbol NAME not found"). */
 void *kind_dlsym(void *dl, const char *name, char *why, size_t size);

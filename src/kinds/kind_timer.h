@@ -31,6 +31,21 @@ enum kind_merge kind_counter_merge(const char *name);
 /* Fold ONE (a trial's counters) into ACC (start with ACC->n 0). */
 void kind_counters_add(struct kind_counters *acc, const struct kind_counters *one);
 
+/* The timer's clocks, handed to a kind that times a part of each call
+ * itself (a key exchange's step inside a complete exchange): the kind
+ * calls kind_stopwatch_start / _stop around what is timed; the timer takes
+ * TICKS and NS as the calls' time instead of its loop's. */
+struct kind_stopwatch {
+    unsigned long long (*read)(const void *arg); /* the timer's counter */
+    const void *arg;
+    long long (*now_ns)(void);                   /* wall time */
+    unsigned long long ticks, t0;
+    long long ns, n0;
+};
+
+void kind_stopwatch_start(struct kind_stopwatch *sw);
+void kind_stopwatch_stop(struct kind_stopwatch *sw);
+
 /* Every hook takes the state OPEN made; OP is an index in kind->ops. */
 struct kind_timer {
     /* The API looked up in the dlopen handle DL: a new state, or NULL with
@@ -73,6 +88,10 @@ struct kind_timer {
      * nonzero: what the kind adds to the timer's sentence ("sig_sign
      * returned -1 at timed call 3"), from ", " on; "" when nothing. */
     void (*failure_note)(const void *st, int op, char *note, size_t size);
+    /* Optional (NULL: the timer times its loop).  The kind times each
+     * call's measured part on SW, which the state keeps; the timer reads
+     * SW's sums. */
+    void (*stopwatch)(void *st, struct kind_stopwatch *sw);
 };
 
 #endif

@@ -11,8 +11,9 @@
 extern const struct kind kind_kem;
 extern const struct kind kind_sig;
 extern const struct kind kind_hash;
+extern const struct kind kind_kex;
 
-const struct kind *const kinds[] = { &kind_kem, &kind_sig, &kind_hash, NULL };
+const struct kind *const kinds[] = { &kind_kem, &kind_sig, &kind_hash, &kind_kex, NULL };
 
 const struct kind *kind_find(const char *name)
 {
@@ -30,6 +31,34 @@ int kind_op_index(const struct kind *k, const char *name)
         if (strcmp(k->ops[i].name, name) == 0)
             return i;
     return -1;
+}
+
+int kind_op_exists(const struct kind *k, int op, const unsigned long long *sizes)
+{
+    int s;
+    if (op < 0 || op >= k->nops)
+        return 0;
+    if (!k->ops[op].needs.size)
+        return 1;
+    s = kind_size_index(k, k->ops[op].needs.size);
+    return sizes && s >= 0 && sizes[s] >= k->ops[op].needs.min;
+}
+
+int kind_op_profiled(const struct kind *k, int op)
+{
+    const char *p = k->profile_ops;
+    size_t n;
+    if (op < 0 || op >= k->nops)
+        return 0;
+    if (!p)
+        return 1;
+    n = strlen(k->ops[op].name);
+    while ((p = strstr(p, k->ops[op].name)) != NULL) {
+        if ((p == k->profile_ops || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+        p += n;
+    }
+    return 0;
 }
 
 int kind_size_index(const struct kind *k, const char *key)

@@ -18,21 +18,21 @@ static const char *const sig_symbols[] = {
 };
 
 static const struct kind_size sig_sizes[] = {
-    { "pk", "sig_get_pk_len_bytes", "public key", 0 },
-    { "sk", "sig_get_sk_len_bytes", "secret key", 1 },
-    { "sn", "sig_get_sn_len_bytes", "signature", 0 },
+    { "pk", "sig_get_pk_len_bytes", "public key", 0, 0, 0 },
+    { "sk", "sig_get_sk_len_bytes", "secret key", 1, 0, 0 },
+    { "sn", "sig_get_sn_len_bytes", "signature", 0, 0, 0 },
 };
 
 static const struct kind_op sig_ops[] = {
     { "keygen", "sig_keygen",
       "keygen: the DRNG seeded, nothing else; every timed call makes a key pair",
-      "keygen times fresh key pairs", 0 },
+      "keygen times fresh key pairs", 0, { NULL, 0 } },
     { "sign", "sig_sign",
       "sign: the DRNG seeded, one key pair, the 64-byte message msg[i] = i*131 + 64; every timed call signs it, a failed sign retried up to 64 times and the retries counted",
-      "sign signs one 64-byte message (msg[i] = i*131 + 64) with one key pair, a failed sign retried up to 64 times", 0 },
+      "sign signs one 64-byte message (msg[i] = i*131 + 64) with one key pair, a failed sign retried up to 64 times", 0, { NULL, 0 } },
     { "verify", "sig_verify",
       "verify: the DRNG seeded, one key pair, one signature of the 64-byte message checked to verify; every timed call verifies that signature",
-      "verify checks one valid signature of the 64-byte message, checked first to verify", 0 },
+      "verify checks one valid signature of the 64-byte message, checked first to verify", 0, { NULL, 0 } },
 };
 
 const struct kind kind_sig = {

@@ -308,5 +308,5 @@ static void sig_failure_note(const void *st, int op, char *note, size_t size)
 const struct kind_timer sig_timer = {
     sig_open, sig_sizes, sig_alloc, sig_inputs, sig_loop, sig_check_guards,
     sig_result_check, sig_buffer, sig_close, SIGN, sig_counters_reset, sig_counters,
-    sig_failure_note
+    sig_failure_note, NULL /* times its loop */
 };

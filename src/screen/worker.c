@@ -18,6 +18,7 @@
 #include "kind.h"
 #include "kind_kat.h"
 #include "kind_screen.h"
+#include "kind_symbols.h"
 #include "ngcc_instance.h"
 #include "worker.h"
 
@@ -34,15 +35,6 @@
 #define SEED_BYTES 48
 #define PREFIX "ngcc-screen work: "
 
-static int lookup(void *h, const char *name, void *fnptr, size_t size)
-{
-    void *p = dlsym(h, name);
-    if (p == NULL || size != sizeof p)
-        return -1;
-    memcpy(fnptr, &p, size);
-    return 0;
-}
-
 /* The kind the instance says it is (ngcc_instance_info's type). */
 static const struct kind *kind_of(void *h)
 {
@@ -50,7 +42,7 @@ static const struct kind *kind_of(void *h)
     const struct ngcc_instance_info *info;
     const struct kind *k;
 
-    if (lookup(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0 ||
+    if (kind_lookup_dlsym(h, NGCC_SYM_INSTANCE_INFO, &info_fn, sizeof info_fn) != 0 ||
         (info = info_fn()) == NULL || info->abi != NGCC_INSTANCE_ABI)
         return NULL;
     k = kind_find(info->type);
@@ -72,7 +64,7 @@ static int load(const char *library, const struct kind **k, kind_kat_api *api)
         return -1;
     }
     memset(api, 0, sizeof *api);
-    if ((*k)->kat->resolve(api, lookup, h, missing, sizeof missing) != 0) {
+    if ((*k)->kat->resolve(api, kind_lookup_dlsym, h, missing, sizeof missing) != 0) {
         fprintf(stderr, PREFIX "%s: a %s API symbol is missing\n", library, (*k)->title);
         return -1;
     }

@@ -156,7 +156,7 @@ static int plausible(const struct instance *in, char *why, size_t size)
     size_t n;
     int i, ok = 1;
     for (i = 0; i < in->kind->nsizes; i++)
-        ok &= in->sizes[i] > 0 && in->sizes[i] <= MAX_OBJECT_BYTES;
+        ok &= (in->sizes[i] > 0 || in->kind->sizes[i].zero_ok) && in->sizes[i] <= MAX_OBJECT_BYTES;
     if (ok)
         return 1;
     n = (size_t)snprintf(why, size, "implausible sizes from the getters:");
@@ -186,6 +186,13 @@ enum outcome instance_setup(struct instance *in, char *why, size_t size)
     t->sizes(in->state, in->sizes);
     if (!plausible(in, why, size))
         return OUTCOME_SETUP_FAILED;
+    if (in->op >= 0 && !kind_op_exists(in->kind, in->op, in->sizes)) {
+        const struct kind_op_needs *nd = &in->kind->ops[in->op].needs;
+        snprintf(why, size, "the instance has no %s (%s %llu, it needs %llu)",
+                 in->kind->ops[in->op].name, nd->size,
+                 in->sizes[kind_size_index(in->kind, nd->size)], nd->min);
+        return OUTCOME_SETUP_FAILED;
+    }
     if ((o = t->alloc(in->state, in->sizes, why, size)) != OUTCOME_OK)
         return o;
     for (i = 0; i < INSTANCE_SEED_BYTES; i++)
@@ -213,6 +220,14 @@ static long null_loop(struct instance *in, long iters, int *rc)
     }
     *rc = r;
     return i;
+}
+
+int instance_stopwatch(struct instance *in, struct kind_stopwatch *sw)
+{
+    if (!in->kind || !in->kind->timer->stopwatch)
+        return 0;
+    in->kind->timer->stopwatch(in->state, sw);
+    return 1;
 }
 
 long instance_loop(struct instance *in, long iters, int *rc)

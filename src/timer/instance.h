@@ -67,6 +67,11 @@ enum outcome instance_setup(struct instance *in, char *why, size_t size);
  * returned nonzero (its code in *RC), or ITERS. */
 long instance_loop(struct instance *in, long iters, int *rc);
 
+/* Whether the instance's kind times a part of each call itself (struct
+ * kind_stopwatch, kind_timer.h): 1, and SW handed to it; else 0. */
+struct kind_stopwatch;
+int instance_stopwatch(struct instance *in, struct kind_stopwatch *sw);
+
 /* The same loop over do-nothing functions of the same signatures: the
  * baseline of the memory pass. */
 long instance_baseline_loop(struct instance *in, long iters, int *rc);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kind_timer.h"
 #include "record.h"
 #include "sysfile.h"
 #include "trial.h"
@@ -78,18 +79,26 @@ static int others_jiffies(int cpu, unsigned long long *total, unsigned long long
     return n > 0 ? 0 : -1;
 }
 
+/* The timer's counter as a kind's stopwatch reads it. */
+static unsigned long long stopwatch_read(const void *c)
+{
+    return counter_read(c);
+}
+
 /* ITERS calls timed in samples of BLOCK calls (the last, shorter block is
- * timed but not a sample).  Returns the calls done, as instance_loop. */
+ * timed but not a sample).  With SW (a kind timing its calls itself) the
+ * samples are its ticks.  Returns the calls done, as instance_loop. */
 static long timed_calls(struct instance *in, long iters, int64_t block,
-                        const struct counter *c, uint64_t *samples, int64_t *nsamples, int *rc)
+                        const struct counter *c, const struct kind_stopwatch *sw,
+                        uint64_t *samples, int64_t *nsamples, int *rc)
 {
     long done = 0;
     *nsamples = 0;
     while (done < iters) {
         long want = iters - done < block ? iters - done : (long)block, k;
-        uint64_t a = counter_read(c), b;
+        uint64_t a = sw ? sw->ticks : counter_read(c), b;
         k = instance_loop(in, want, rc);
-        b = counter_read(c);
+        b = sw ? sw->ticks : counter_read(c);
         done += k;
         if (k != want)
             break;
@@ -120,10 +129,12 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     int64_t block = 1, nsamples = 0;
     const char *timing_env = getenv(TRIAL_TIMING_ENV);
     long done;
-    int rc = 0;
+    int rc = 0, own;
     enum outcome o;
+    struct kind_stopwatch sw;
 
     memset(res, 0, sizeof *res);
+    memset(&sw, 0, sizeof sw);
     res->cpu_seen = -1;
     res->others_busy = -1.0;
     res->baseline_rss_bytes = res->peak_rss_bytes = -1;
@@ -155,11 +166,21 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
         goto out;
     }
 
+    /* A kind that times a part of each call (a key exchange's step inside
+     * a whole exchange) on the stopwatch: its sums are the calls' time. */
+    sw.read = stopwatch_read;
+    sw.arg = &c;
+    sw.now_ns = sys_now_ns;
+    own = instance_stopwatch(&in, &sw);
     wt0 = sys_now_ns();
     w0 = counter_read(&c);
     done = instance_loop(&in, rq->warmups, &rc);
     w1 = counter_read(&c);
     wt1 = sys_now_ns();
+    if (own) {
+        w0 = 0, w1 = sw.ticks;
+        wt0 = 0, wt1 = sw.ns;
+    }
     snprintf(call, sizeof call, "%s in a warm-up call", instance_function(&in));
     if (instance_check_guards(&in, call, why, sizeof why) != OUTCOME_OK) {
         set_status(res, OUTCOME_OVERFLOW, why);
@@ -187,15 +208,25 @@ void trial_run(const struct trial_request *rq, struct trial_result *res)
     sw0 = involuntary_switches();
     cpu0 = thread_cpu_ns();
     instance_counters_reset(&in); /* the warm-ups are not counted */
+    sw.ticks = 0, sw.ns = 0;
     t0 = sys_now_ns();
     c0 = counter_read(&c);
     if (samples)
-        done = timed_calls(&in, rq->iters, block, &c, samples, &nsamples, &rc);
+        done = timed_calls(&in, rq->iters, block, &c, own ? &sw : NULL, samples, &nsamples, &rc);
     else
         done = instance_loop(&in, rq->iters, &rc);
     c1 = counter_read(&c);
     t1 = sys_now_ns();
     cpu1 = thread_cpu_ns();
+    if (own) {
+        /* The timed parts only; the CPU time in the same share of the
+         * wall time as over the whole loop. */
+        double share = t1 > t0 ? (double)sw.ns / (double)(t1 - t0) : 1.0;
+        cpu1 = (long long)((double)(cpu1 - cpu0) * share);
+        cpu0 = 0;
+        c0 = 0, c1 = sw.ticks;
+        t0 = 0, t1 = sw.ns;
+    }
     sw1 = involuntary_switches();
     instance_counters(&in, &res->counters); /* before the memory pass */
     have_stat = have_stat && others_jiffies(rq->cpu, &tot1, &busy1) == 0 && tot1 > tot0;

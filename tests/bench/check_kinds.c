@@ -227,8 +227,9 @@ START_TEST(table_entries_complete)
             ck_assert_msg(o->name && o->name[0] && o->function && o->setup && o->method && o->method[0],
                           "%s op %d incomplete", k->name, i);
             ck_assert_msg(strcmp(o->name, TIMER_OP_NULL) != 0, "%s: an op named null", k->name);
-            ck_assert_msg(in_list(k->symbols, o->function), "%s: %s not among the symbols",
-                          k->name, o->function);
+            /* ngcc_*: the package's own (a key exchange's whole-exchange runner) */
+            ck_assert_msg(in_list(k->symbols, o->function) || strncmp(o->function, "ngcc_", 5) == 0,
+                          "%s: %s not among the symbols", k->name, o->function);
             /* the record's inputs.setup opens with the op's name */
             len = strlen(o->name);
             ck_assert_msg(strncmp(o->setup, o->name, len) == 0 && strncmp(o->setup + len, ": ", 2) == 0,
@@ -251,7 +252,7 @@ START_TEST(timer_op_names)
     ck_assert_ptr_null(timer_op_find("nope"));
     ck_assert_ptr_null(timer_op_find("KEYGEN"));
     ck_assert_ptr_null(timer_op_find(NULL));
-    ck_assert_str_eq(timer_op_list(), "keygen, enc, dec, sign, verify, hash_32, hash_128, hash_512, hash_1024, hash_4096, hash_8192, hash_16384, hash_65536");
+    ck_assert_str_eq(timer_op_list(), "keygen, enc, dec, sign, verify, hash_32, hash_128, hash_512, hash_1024, hash_4096, hash_8192, hash_16384, hash_65536, exchange, init_a, init_b, pass1, pass2, pass3, pass4, derive_a, derive_b");
     ck_assert_ptr_eq(timer_op_entry(NULL, "dec", &got), &k->ops[2]);
     ck_assert_ptr_eq(got, k);
     ck_assert_ptr_eq(timer_op_entry("nope", "keygen", NULL), &k->ops[0]);
