@@ -108,6 +108,16 @@ describe_instances() {
             ignored=$(awk -F'\t' '$1 == "ignored" && !seen[$2]++ { printf "%s ", $2 }' "$tmp/claims" | sed 's/ $//')
             [ -z "$std" ] || cflags=-std=${std%%	*}
         fi
+        # Nested source folders (a src/ tree with an include directory per
+        # level, as several key-exchange submissions keep them): without
+        # include dirs from the build files, every folder of the tree that
+        # holds a header, in path order (nested_tree, discover.sh).
+        nested=$(nested_tree "$dir")
+        nested_incs=
+        if [ -n "$nested" ] && [ -z "$includes" ]; then
+            nested_incs=$(nested_headers "$dir" "$nested")
+            includes=$nested_incs
+        fi
 
         # ALGORITHM_INSTANCE: as the compiler sees it with these flags
         # (probe.sh); else, and to say where they differ, a text search of
@@ -231,6 +241,15 @@ describe_instances() {
             fi
             printf '%s\n' "$b" >> "$tmp/default"
         done
+        # The nested tree's sources too (its tests, examples and programs
+        # left out as at the top).
+        [ -z "$nested" ] || nested_sources "$dir" "$nested" | while IFS= read -r f; do
+            if printf '%s\n' "${f##*/}" | grep -Eq "$driver_re"; then
+                printf '%s\n' "$f" >> "$tmp/drivers"
+            else
+                printf '%s\n' "$f" >> "$tmp/default"
+            fi
+        done
         # scan FILE (relative to the instance directory): cached scan_c.
         scan() {
             awk -F'\t' -v f="$1" '$1 == f { print $2; found = 1 } END { exit !found }' "$tmp/scan" && return
@@ -304,6 +323,7 @@ describe_instances() {
                 awk 'FILENAME == ARGV[1] { x[$0] = 1; next } !($0 in x)' "$tmp/exclude" "$tmp/default" > "$tmp/sources"
             fi
             why="default rule (every .c here minus drivers and tools)"
+            [ -z "$nested" ] || why="$why, with the nested tree $(echo $nested | sed 's/ /, /g')"
             [ -z "$bfiles" ] || why="$why; no explicit list in $bfiles"
             nl=$(grep '^nolist' "$tmp/claims" | cut -f2,3 | sed 's/	/: /' | tr '\n' ';' | sed 's/;$//; s/;/; /g')
             [ -z "$nl" ] || why="$why ($nl)"
@@ -381,13 +401,14 @@ describe_instances() {
                 more "$cflags from ${std#*	}"
                 case $stds in *' '*) more "the build files name several standards ($stds): the last one read is used" ;; esac
             fi
-            [ -z "$includes" ] || more "include dirs from the build files: $includes"
+            [ -z "$includes" ] || [ -n "$nested_incs" ] || more "include dirs from the build files: $includes"
             [ -z "$libs" ] || more "libraries from the build files: $libs"
             [ -z "$ignored" ] || more "flags not taken (the guide's flags apply): $ignored"
             grep '^note' "$tmp/claims" | cut -f2 | awk '!seen[$0]++' | while IFS= read -r c; do more "$c"; done
         else
             cmt "build files  none here: no defines, default flags"
         fi
+        [ -z "$nested_incs" ] || more "include dirs: the folders of the nested source tree $(echo $nested | sed 's/ /, /g') that hold headers: $nested_incs"
         case $defines in *[\"\']*) note "a define carries quotes ($defines): kept as written, check it" ;; esac
         if [ -n "$includes" ]; then
             case $dir in *' '*|*'	'*)
@@ -531,7 +552,9 @@ describe_instances() {
             [ "$kind_name" = "$kind_default" ] || printf 'type        %s\n' "$kind_name"
             printf 'srcdir      %s\n' "$(relpath "$dir")"
             if [ -n "$header" ]; then printf 'header      %s\n' "$header"; else printf '#header\n'; fi
-            if [ -n "$src_origin" ] && [ -z "$spaced" ]; then
+            # A nested tree's sources are beyond the build's default rule
+            # (the top folder's .c files): listed.
+            if { [ -n "$src_origin" ] || [ -n "$nested" ]; } && [ -z "$spaced" ]; then
                 printf 'sources     %s\n' "$(tr '\n' ' ' < "$tmp/sources" | sed 's/ $//')"
             else
                 printf '#sources\n'
