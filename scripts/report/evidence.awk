@@ -69,6 +69,11 @@ function S(name) { return V["system", "", name] }
 function I(id, label, name) { return V["instance", id SUBSEP label, name] }
 function R(id, label, op, name) { return V["record", id SUBSEP label SUBSEP op, name] }
 function P(id, label, op, name) { return V["profile", id SUBSEP label SUBSEP op, name] }
+# Whether the instance has operation OP (a key exchange of two passes has
+# no pass3; ngcc-evidence gives a record row, present or not, for each op
+# an instance has), and whether the campaign profiles it (a profile row).
+function has_op(id, label, op) { return ("record", id SUBSEP label SUBSEP op) in SEEN }
+function has_profile(id, label, op) { return ("profile", id SUBSEP label SUBSEP op) in SEEN }
 function SC(id, label, name) { return V["screen", id SUBSEP label, name] }
 function screened(id, label) { return SC(id, label, "present") == "1" }
 # The survey verdict of an instance: its screening's, else build.json's
@@ -125,7 +130,8 @@ function K(kind, name) { return V["kind", kind, name] }
 function KOP(kind, op, name) { return V["kindop", kind SUBSEP op, name] }
 function KSIZE(kind, key, name) { return V["kindsize", kind SUBSEP key, name] }
 
-# The pages of one kind: its operations OPS[1..NOPS], sizes SIZES[1..NSIZES]
+# The pages of one kind: its operations OPS[1..NOPS] (those the summary
+# shows SOPS[1..NSOPS]), sizes SIZES[1..NSIZES]
 # (SIZE_AT[key]: the position), the sizes the curated catalog gives
 # CURATED[1..NCURATED], the yardstick OWN_ID and OWN_NAME.  A system may
 # have schemes of several kinds (KINDS, report/kind.awk): each page puts
@@ -147,6 +153,8 @@ function kind_use(kind,   s) {
             fail(evidence, "no kindop row for operation '" OPS[s] "' of kind '" kind "'")
     OWN_ID = K(kind, "yardstick_id")
     OWN_NAME = K(kind, "yardstick_name")
+    # The summary's operations (SOPS[1..NSOPS]): the kind's summary_ops, else all.
+    NSOPS = split(KPAGE("summary_ops") != "" ? KPAGE("summary_ops") : K(kind, "ops"), SOPS, " ")
 }
 
 # The operations joined: "keygen, enc, dec" (SEP ", "); LAST, when not
@@ -155,7 +163,14 @@ function ops_text(sep, last,   o, t) {
     for (o = 1; o <= NOPS; o++) t = t (o > 1 ? (o == NOPS && last != "" ? last : sep) : "") OPS[o]
     return t
 }
+# The same of the summary's operations (SOPS).
+function sops_text(sep,   o, t) {
+    for (o = 1; o <= NSOPS; o++) t = t (o > 1 ? sep : "") SOPS[o]
+    return t
+}
 function size_label(key) { return KSIZE(KIND, key, "label") }
+# Whether size KEY is a count (a key exchange's passes), not bytes.
+function size_counts(key) { return KSIZE(KIND, key, "count") == "1" }
 # The curated sizes' labels joined by SEP: "public key + ciphertext".
 function curated_text(sep,   s, t) {
     for (s = 1; s <= NCURATED; s++) t = t (s > 1 ? sep : "") size_label(CURATED[s])

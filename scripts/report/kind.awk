@@ -171,3 +171,30 @@ function functional_caveat(id, label,   t) {
     t = functional_parse(id, label)
     return FUNC_FAILED ? KPAGE("functional_label") ": " t : ""
 }
+
+# ---- steps timed inside a whole operation (kindpage steps_of) ------------------------
+
+# Section 4's sentence comparing, per instance, the sum of the steps'
+# mean cycles with the whole operation's ("" when the kind has no steps).
+function steps_sentence(id,   whole, k, o, label, op, sum, n, t, w) {
+    whole = KPAGE("steps_of")
+    if (whole == "") return ""
+    for (k = 1; k <= NLABELS[id]; k++) {
+        label = LABELS[id, k]
+        if (buildfail(id, label) || R(id, label, whole, "status") != "ok") continue
+        sum = 0; n = 0
+        for (o = 1; o <= NOPS; o++) {
+            op = OPS[o]
+            if (op == whole || !has_op(id, label, op)) continue
+            if (R(id, label, op, "status") != "ok") { n = -1; break }
+            sum += R(id, label, op, "stats.mean_ticks"); n++
+        }
+        if (n <= 0) continue
+        w = R(id, label, whole, "stats.mean_ticks")
+        t = t (t != "" ? "; " : "") fmt_label(label) ": " fmt_cycles(sum) " (" n " steps), " \
+            fmt_pct(sum / w) " of " whole "'s " fmt_cycles(w)
+    }
+    if (t == "") return ""
+    return "The steps are timed inside whole " whole "s, each on its own; their sum against " whole ": " t \
+        " (the clock runs during the candidate's calls alone in both; what differs is the noise of separate records and the clock's reads, one pair per step against one per call)."
+}

@@ -176,6 +176,8 @@ function performance(id,   k, o, label, op, gap, s) {
     if (s != "") para(s)
     if (per_input()) performance_per_input(id)
     else performance_by_op(id)
+    s = steps_sentence(id)
+    if (s != "") para(s)
     counters_table(id)
     s = confinement_notes(id)
     if (s != "") para(s)
@@ -189,6 +191,7 @@ function performance_by_op(id,   k, o, label, op, gap) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–\t–\t–"); continue }
             gap = record_gap(id, label, op)
             if (gap != "") {
@@ -216,6 +219,7 @@ function performance_per_input(id,   k, o, label, op, gap, b) {
         table_begin("input size (bytes)\tmean cycles\tcycles per byte\tmean time\tMB/s\tmedian trial\tn (trials × iters)")
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]; b = input_of(op)
+            if (!has_op(id, label, op)) continue
             if (buildfail(id, label)) { table_row(b "\t–\t–\t–\t–\t–\t–"); continue }
             gap = record_gap(id, label, op)
             if (gap != "") { table_row(b "\t– " gap "\t–\t–\t–\t–\t–"); continue }
@@ -239,6 +243,7 @@ function confinement_notes(id,   k, o, label, op, left, m, t, u) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             if (R(id, label, op, "present") != "1") continue
             left = R(id, label, op, "confinement.scratch_left")
             m = R(id, label, op, "confinement.mechanism")
@@ -272,6 +277,7 @@ function resources(id,   k, o, label, op, st, base, peak, gap, stk) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–\t–\t–\t–"); continue }
             st = R(id, label, op, "memory.static_bytes")
             if (isnull(st)) st = I(id, label, "library.static_bytes")
@@ -421,6 +427,7 @@ function symmetric(id,   fns, s, k, o, label, op, gap, st, tick) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_profile(id, label, op)) continue
             if (buildfail(id, label)) { table_row(fmt_label(label) "\t" op "\t–\t–\t–"); continue }
             st = P(id, label, op, "status")
             if (P(id, label, op, "present") != "1")
@@ -550,10 +557,12 @@ function evidence_index(id,   k, o, label, op, sha) {
         katfile_rows(id, label)
         for (o = NOPS; o >= 1; o--) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             table_row(fmt_label(label) "\ttiming " op "\t" evidence_file("record", id, label, op))
         }
         for (o = NOPS; o >= 1; o--) {
             op = OPS[o]
+            if (!has_profile(id, label, op)) continue
             table_row(fmt_label(label) "\thash profile " op "\t" evidence_file("profile", id, label, op))
         }
         table_row(fmt_label(label) "\tscreening\t" (screened(id, label) ? fmt_path(SC(id, label, "file")) \

@@ -42,6 +42,7 @@ function per_call_table(id,   k, o, label, op, row, ci) {
         label = LABELS[id, k]
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             if (buildfail(id, label) || R(id, label, op, "present") != "1" || R(id, label, op, "status") != "ok") {
                 table_row(fmt_label(label) "\t" op "\t–\t–\t–\t–\t–\t–\t–")
                 continue
@@ -81,8 +82,8 @@ function summary_robust_shown() { return host_problems_text() != "" && any_recor
 function summary_ratio_shown() { return any_record("per_call.mean_ratio") }
 
 function summary_extra_header(   h) {
-    if (summary_robust_shown()) h = h "\trobust " ops_text(" / ")
-    if (summary_ratio_shown()) h = h "\t" (summary_robust_shown() ? "robust " : "") "× " reference_name() " " ops_text(" / ")
+    if (summary_robust_shown()) h = h "\trobust " sops_text(" / ")
+    if (summary_ratio_shown()) h = h "\t" (summary_robust_shown() ? "robust " : "") "× " reference_name() " " sops_text(" / ")
     return h
 }
 
@@ -92,11 +93,11 @@ function summary_extra_empty(   c) {
     return c
 }
 
-# The three operations' NAME, "a / b / c".
+# The summary's operations' NAME, "a / b / c".
 function triple(id, label, name, fmt,   o, t, v) {
-    for (o = 1; o <= NOPS; o++) {
-        v = R(id, label, OPS[o], name)
-        t = t (o > 1 ? " / " : "") (R(id, label, OPS[o], "status") == "ok" && has(v) ? (fmt == "ratio" ? fmt_ratio(v) : fmt_cycles(v)) : "–")
+    for (o = 1; o <= NSOPS; o++) {
+        v = R(id, label, SOPS[o], name)
+        t = t (o > 1 ? " / " : "") (R(id, label, SOPS[o], "status") == "ok" && has(v) ? (fmt == "ratio" ? fmt_ratio(v) : fmt_cycles(v)) : "–")
     }
     return t
 }

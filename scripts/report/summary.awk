@@ -83,9 +83,9 @@ function summary_kind(kind,   ids, n, k) {
 # The header of the kind's table.
 function summary_head(   k, head) {
     head = "id\talgorithm\tinstance\tlevel"
-    for (k = 1; k <= NOPS; k++) head = head "\t" OPS[k] " cycles (sym %)"
-    head = head "\t× " OWN_NAME " " ops_text(" / ")
-    for (k = 1; k <= NCURATED; k++) head = head "\t" size_label(CURATED[k]) " (B)"
+    for (k = 1; k <= NSOPS; k++) head = head "\t" SOPS[k] " cycles (sym %)"
+    head = head "\t× " OWN_NAME " " sops_text(" / ")
+    for (k = 1; k <= NCURATED; k++) head = head "\t" size_label(CURATED[k]) (size_counts(CURATED[k]) ? "" : " (B)")
     return head "\tstack (B)\tscreening\tnotes"
 }
 
@@ -121,21 +121,23 @@ function note_link(m,   n) {
     return link(m, "#note-" n)
 }
 
-function summary_columns(   t, std, own, k) {
+function summary_columns(   t, std, own, k, n) {
     std = K(KIND, "standard"); own = OWN_NAME
     t = "id, algorithm, instance: the catalog id (its page), the algorithm, the parameter set" \
         ((OWN_ID in NLABELS) ? "; the " OWN_ID " rows are the package's own implementation of " std ", the reference point" : "") "."
     t = t "\nlevel: the security level the instance targets, in bits, as " K(KIND, "size_catalog") " gives it" \
         (OWN_LEVELS != "" ? " (" own ": " OWN_LEVELS ", " std " categories " K(KIND, "categories") ")" : "") "; – where the catalog gives none."
-    t = t "\n" ops_text(", ") " cycles (sym %): the mean cycles of one operation, as in section 4 of the candidate pages " \
+    t = t "\n" sops_text(", ") " cycles (sym %): the mean cycles of one operation, as in section 4 of the candidate pages " \
         "(k = 10^3, M = 10^6, G = 10^9), and in parentheses the share of it spent in the hash helpers (pseudohash, pseudoXOF " \
         "and sm3hash; for " own " its " K(KIND, "hash") " functions), as in their Symmetric primitives section; – not measured; " \
         "* a caveat of that figure alone, in the row's note."
-    t = t "\n× " own " " ops_text(" / ") ": the mean cycles of each operation over those of the package's " own " instance of " \
+    t = t "\n× " own " " sops_text(" / ") ": the mean cycles of each operation over those of the package's " own " instance of " \
         "the same level measured on this system (1.00 on the " own " rows), three significant digits (0.213, 6.79, 67.9, 679); " \
         "– where the instance has no level or no " own " instance of its level was measured here (the row's note says which)."
     t = t "\n"
-    for (k = 1; k <= NCURATED; k++) t = t (k > 1 ? ", " : "") size_label(CURATED[k]) " (B)"
+    n = 0
+    for (k = 1; k <= NCURATED; k++) if (size_counts(CURATED[k])) t = t size_label(CURATED[k]) ": a count, as in section 6; "
+    for (k = 1; k <= NCURATED; k++) if (!size_counts(CURATED[k])) t = t (n++ ? ", " : "") size_label(CURATED[k]) " (B)"
     t = t ": bytes, as in section 6" (produced_sentence() != "" ? " (the claimed maximum, and in parentheses the lengths produced when they varied)" : "") "; stack (B): the deepest stack of the " count_word(NOPS) " operations in " \
         "bytes, as in section 5 (> N: the call reached the end of its N-byte region)."
     t = t "\nscreening (not part of the guide): the unexplained findings in the scheme's own code (not the official " \
@@ -192,6 +194,7 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, sh, c, key, v,
         np = 0; nok = 0; miss = ""
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
+            if (!has_op(id, label, op)) continue
             if (R(id, label, op, "present") != "1") { sr_add(r, "instance", op " not measured"); continue }
             if (R(id, label, op, "status") != "ok") { sr_add(r, "instance", op " " R(id, label, op, "status")); continue }
             nok++
@@ -203,7 +206,7 @@ function summary_collect(id,   k, label, o, op, r, np, nok, miss, sh, c, key, v,
                 dist_range(R(id, label, op, "disturbed_cpu_share"))
             }
             if (R(id, label, op, "reruns.noisy") == "true") { NNOISY++; sr_add(r, "noisy", op " noisy") }
-            if (P(id, label, op, "status") != "ok") { np++; miss = miss (miss != "" ? ", " : "") op }
+            if (has_profile(id, label, op) && P(id, label, op, "status") != "ok") { np++; miss = miss (miss != "" ? ", " : "") op }
         }
         if (np > 0 && np == nok) sr_add(r, "instance", "not profiled")
         else if (np > 0) sr_add(r, "instance", miss " not profiled")
@@ -244,8 +247,8 @@ function own_ratio(r, id, label,   lv, ref, o, op, t, a, b) {
         sr_add(r, "instance", "× " OWN_NAME " –: " ref ", of level " lv ", was not measured on this system")
         return "–"
     }
-    for (o = 1; o <= NOPS; o++) {
-        op = OPS[o]
+    for (o = 1; o <= NSOPS; o++) {
+        op = SOPS[o]
         a = R(id, label, op, "stats.mean_ticks"); b = R(OWN_ID, ref, op, "stats.mean_ticks")
         t = t (o > 1 ? " / " : "") \
             (R(id, label, op, "status") == "ok" && R(OWN_ID, ref, op, "status") == "ok" && b + 0 > 0 ? fmt_sig3(a / b) : "–")
@@ -314,11 +317,11 @@ function summary_row(r,   id, label, row, o, op, notes, stk, c, v) {
     notes = row_caveats(r, format == "csv")
     if (format != "csv") notes = notes == "" ? "" : (buildfail(id, label) ? "BUILDFAIL " : "") note_link(note(id " " fmt_label(label) ": " notes))
     if (buildfail(id, label)) {
-        for (c = 1; c <= NOPS + 1 + NCURATED + 2; c++) row = row "\t–"
+        for (c = 1; c <= NSOPS + 1 + NCURATED + 2; c++) row = row "\t–"
         return row "\t" notes
     }
-    for (o = 1; o <= NOPS; o++) {
-        op = OPS[o]
+    for (o = 1; o <= NSOPS; o++) {
+        op = SOPS[o]
         if (R(id, label, op, "present") != "1" || R(id, label, op, "status") != "ok") { row = row "\t–"; continue }
         row = row "\t" nb(fmt_cycles(R(id, label, op, "stats.mean_ticks")) own_mark(id, label, op)) \
               " (" (P(id, label, op, "status") == "ok" ? fmt_pct(P(id, label, op, "hash_share")) : "–") ")"
