@@ -182,6 +182,7 @@ function curated_text(sep,   s, t) {
 function sizes_text(secret, each,   s, n, t) {
     for (s = 1; s <= NSIZES; s++) {
         if (KSIZE(KIND, SIZES[s], "secret") + 0 != secret) continue
+        if (size_counts(SIZES[s])) continue # a count has no buffer to mark
         t = t (n > 0 ? " and " : "") (n == 0 || each != "" ? "the " : "") size_label(SIZES[s])
         n++
     }
