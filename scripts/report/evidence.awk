@@ -163,14 +163,7 @@ function ops_text(sep, last,   o, t) {
     for (o = 1; o <= NOPS; o++) t = t (o > 1 ? (o == NOPS && last != "" ? last : sep) : "") OPS[o]
     return t
 }
-# The same of the summary's operations (SOPS).
-function sops_text(sep,   o, t) {
-    for (o = 1; o <= NSOPS; o++) t = t (o > 1 ? sep : "") SOPS[o]
-    return t
-}
 function size_label(key) { return KSIZE(KIND, key, "label") }
-# Whether size KEY is a count (a key exchange's passes), not bytes.
-function size_counts(key) { return KSIZE(KIND, key, "count") == "1" }
 # The curated sizes' labels joined by SEP: "public key + ciphertext".
 function curated_text(sep,   s, t) {
     for (s = 1; s <= NCURATED; s++) t = t (s > 1 ? sep : "") size_label(CURATED[s])

@@ -141,6 +141,14 @@ function produced_sentence(   n, c, t) {
 
 function has_functional() { return KPAGE("functional") != "" }
 
+# The same of the summary's operations (SOPS).
+function sops_text(sep,   o, t) {
+    for (o = 1; o <= NSOPS; o++) t = t (o > 1 ? sep : "") SOPS[o]
+    return t
+}
+# Whether size KEY is a count (a key exchange's passes), not bytes.
+function size_counts(key) { return KSIZE(KIND, key, "count") == "1" }
+
 # The check's log line of an instance ("" when the log has none).
 function functional_line(id, label) { return V["functional", id SUBSEP label SUBSEP KPAGE("functional"), "text"] }
 
@@ -175,26 +183,32 @@ function functional_caveat(id, label,   t) {
 # ---- steps timed inside a whole operation (kindpage steps_of) ------------------------
 
 # Section 4's sentence comparing, per instance, the sum of the steps'
-# mean cycles with the whole operation's ("" when the kind has no steps).
-function steps_sentence(id,   whole, k, o, label, op, sum, n, t, w) {
+# mean cycles (and robust figures, when every record has one) with the
+# whole operation's ("" when the kind has no steps).
+function steps_sentence(id,   whole, k, o, label, op, sum, rsum, rob, n, t, w) {
     whole = KPAGE("steps_of")
     if (whole == "") return ""
     for (k = 1; k <= NLABELS[id]; k++) {
         label = LABELS[id, k]
         if (buildfail(id, label) || R(id, label, whole, "status") != "ok") continue
-        sum = 0; n = 0
+        sum = 0; rsum = 0; n = 0
+        rob = has(R(id, label, whole, "per_call.robust_ticks"))
         for (o = 1; o <= NOPS; o++) {
             op = OPS[o]
             if (op == whole || !has_op(id, label, op)) continue
             if (R(id, label, op, "status") != "ok") { n = -1; break }
             sum += R(id, label, op, "stats.mean_ticks"); n++
+            if (has(R(id, label, op, "per_call.robust_ticks"))) rsum += R(id, label, op, "per_call.robust_ticks")
+            else rob = 0
         }
         if (n <= 0) continue
         w = R(id, label, whole, "stats.mean_ticks")
         t = t (t != "" ? "; " : "") fmt_label(label) ": " fmt_cycles(sum) " (" n " steps), " \
             fmt_pct(sum / w) " of " whole "'s " fmt_cycles(w)
+        if (rob) t = t ", robust figures " fmt_cycles(rsum) ", " fmt_pct(rsum / R(id, label, whole, "per_call.robust_ticks")) \
+            " of " fmt_cycles(R(id, label, whole, "per_call.robust_ticks"))
     }
     if (t == "") return ""
-    return "The steps are timed inside whole " whole "s, each on its own; their sum against " whole ": " t \
-        " (the clock runs during the candidate's calls alone in both; what differs is the noise of separate records and the clock's reads, one pair per step against one per call)."
+    return "The steps are timed inside whole " whole "s, each on its own; the sum of their means against " whole "'s: " t \
+        " (the clock runs during the candidate's calls alone in both; what differs is the noise of separate records, which the robust figures, section 4a, resist, and the clock's reads, one pair per step against one per call)."
 }
