@@ -31,6 +31,7 @@
 #include "child.h"
 #include "cli.h"
 #include "icount.h"
+#include "kind_timer.h"
 #include "outcome.h"
 #include "record.h"
 #include "sysfile.h"
@@ -96,6 +97,29 @@ enum icount_source icount_probe(char *why, size_t size)
 
 /* ---- the child: the calls, counted ---- */
 
+/* A kind that times a part of each call itself (a key exchange's step
+ * inside a whole exchange, kind_timer.h) gets a stopwatch that counts
+ * instructions instead of ticks: under callgrind each start and stop
+ * toggles the collection; with the hardware counter it reads it. */
+#ifdef ICOUNT_HAVE_CALLGRIND
+static unsigned long long callgrind_toggle(const void *arg)
+{
+    (void)arg;
+    CALLGRIND_TOGGLE_COLLECT;
+    return 0;
+}
+#endif
+#ifdef ICOUNT_HAVE_PERF
+static unsigned long long perf_read(const void *arg)
+{
+    uint64_t v = 0;
+    if (read(*(const int *)arg, &v, sizeof v) != (ssize_t)sizeof v)
+        v = 0;
+    return v;
+}
+#endif
+static long long no_ns(void) { return 0; }
+
 static void child_print(const char *status, const char *reason, const int64_t *counts, int n)
 {
     json_object *o = json_object_new_object(), *a = json_object_new_array();
@@ -114,7 +138,8 @@ int icount_child_main(int argc, char **argv)
 {
     struct instance in;
     const char *op = kinds[0]->ops[0].name;
-    int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd, kind_only = 0;
+    int calls = ICOUNT_CALLS, valgrind = 0, i, rc = 0, out_fd, kind_only = 0, own = 0;
+    struct kind_stopwatch sw;
     int64_t counts[ICOUNT_MAX_CALLS] = { 0 };
     char why[256], note[96];
     enum outcome o;
@@ -172,10 +197,14 @@ int icount_child_main(int argc, char **argv)
         child_print(outcome_name(o), why, counts, 0);
         return EXIT_BENCH_FAILED;
     }
+    memset(&sw, 0, sizeof sw);
+    sw.now_ns = no_ns;
     if (valgrind) {
 #ifdef ICOUNT_HAVE_CALLGRIND
         /* Collection follows --toggle-collect=FUNCTION: only inside the call.
          * Each dump holds one call and resets the counts. */
+        sw.read = callgrind_toggle;
+        instance_stopwatch(&in, &sw); /* a stopwatch kind: no --toggle-collect given */
         CALLGRIND_START_INSTRUMENTATION;
         CALLGRIND_ZERO_STATS;
         for (i = 0; i < calls; i++) {
@@ -195,16 +224,20 @@ int icount_child_main(int argc, char **argv)
             child_print("counter-failed", why, counts, 0);
             return EXIT_BENCH_FAILED;
         }
+        sw.read = perf_read;
+        sw.arg = &fd;
+        own = instance_stopwatch(&in, &sw);
         for (i = 0; i < calls; i++) {
             uint64_t v = 0;
             int done;
+            sw.ticks = 0;
             ioctl(fd, PERF_EVENT_IOC_RESET, 0);
             ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
             done = (int)instance_loop(&in, 1, &rc);
             ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
             if (done != 1 || read(fd, &v, sizeof v) != (ssize_t)sizeof v)
                 break;
-            counts[i] = (int64_t)v;
+            counts[i] = (int64_t)(own ? sw.ticks : v);
         }
         close(fd);
 #else
@@ -313,7 +346,7 @@ int icount_run(const char *self, const char *library, const char *op, int calls,
     char why[240], dir[] = "/tmp/ngcc-icount.XXXXXX", out_arg[PATH_MAX + 32], toggle[4][64], s_calls[16];
     char vg[PATH_MAX];
     char *argv[24];
-    int n = 0, i, k, t = 0;
+    int n = 0, i, k, t = 0, own = 0;
     struct child_limits lim;
     struct child_result c;
     json_object *res = NULL, *a;
@@ -336,11 +369,18 @@ int icount_run(const char *self, const char *library, const char *op, int calls,
         /* The op's function in every kind that has the op (keygen: kem_keygen,
          * sig_keygen): this process does not know the library's kind, and
          * the other kinds' functions are not in it. */
+        /* A kind with a stopwatch toggles the collection itself (the child,
+         * around the step's call): none for it. */
         for (k = 0; kinds[k] && t < 4; k++)
-            if ((i = kind_op_index(kinds[k], op)) >= 0)
+            if ((i = kind_op_index(kinds[k], op)) >= 0) {
+                if (kinds[k]->timer->stopwatch) {
+                    own = 1;
+                    continue;
+                }
                 snprintf(toggle[t++], sizeof toggle[0], "--toggle-collect=%s",
                          kinds[k]->ops[i].function);
-        if (t == 0)
+            }
+        if (t == 0 && !own)
             snprintf(toggle[t++], sizeof toggle[0], "--toggle-collect=%s", op);
         argv[n++] = "valgrind";
         argv[n++] = "--tool=callgrind";
