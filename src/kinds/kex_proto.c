@@ -256,6 +256,11 @@ enum kex_status kex_run_step(struct kex_run *r, int step, char *why, size_t size
         }
         if (rc == 1)
             r->finished_at = k;
+        else if (k == KEX_MAX_PASSES) {
+            snprintf(why, size, "%s returned 0: no protocol of more than %d passes is run", call,
+                     KEX_MAX_PASSES);
+            return KEX_FAILED;
+        }
     }
     return KEX_OK;
 }
@@ -290,11 +295,6 @@ enum kex_status ngcc_kex_exchange(struct kex_run *r, char *why, size_t size)
     for (step = KEX_STEP_INIT_A; step >= 0; step = kex_next_step(r, step)) {
         if ((st = kex_run_step(r, step, why, size)) != KEX_OK)
             return st;
-        if (step >= KEX_STEP_PASS && !r->finished_at && step - KEX_STEP_PASS + 1 == KEX_MAX_PASSES) {
-            snprintf(why, size, "%s returned 0: no protocol of more than %d passes is run",
-                     kex_step_function(step), KEX_MAX_PASSES);
-            return KEX_FAILED;
-        }
     }
     if (r->publish) { /* the comparison is the package's, not the candidate's */
         r->publish(r->b[KEX_B_SSA], (size_t)r->max[KEX_S_SS]);

@@ -107,14 +107,14 @@ enum kex_status kex_run_open(struct kex_run *r, const struct ngcc_kex_api *api,
 void kex_run_close(struct kex_run *r);
 
 /* One step of the current exchange (KEX_STEP_*): the call, its guards, its
- * return value and the lengths it gave.  A pass's 1 sets finished_at.
- * KEX_OK, else KEX_FAILED / KEX_OVERFLOW with WHY naming the call. */
+ * return value and the lengths it gave.  A pass's 1 sets finished_at; a 0
+ * from pass KEX_MAX_PASSES fails (no longer protocol is run).  KEX_OK,
+ * else KEX_FAILED / KEX_OVERFLOW with WHY naming the call. */
 enum kex_status kex_run_step(struct kex_run *r, int step, char *why, size_t size);
 
-/* The steps of one whole exchange into STEPS (at most 4 + KEX_MAX_PASSES),
- * as far as known now: both inits, passes 1 ... (each pass that returned 0
- * is followed by the next), both derives.  Used step by step: after pass
- * k, kex_next_step says what comes next. */
+/* The step after STEP of the current exchange, or -1 after derive_b:
+ * both inits, pass 1 (none for a protocol of 0 passes), the next pass
+ * while the previous one returned 0, then both derives. */
 int kex_next_step(const struct kex_run *r, int step);
 
 /* A's and B's shared secrets agree (length and bytes). */

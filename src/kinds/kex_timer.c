@@ -111,15 +111,8 @@ static enum kex_status one_exchange(struct kex_state *s, int timed, char *why, s
 
     r->sw = timed >= KEX_TIME_ALL ? s->sw : NULL;
     r->timed = timed;
-    for (step = KEX_STEP_INIT_A; step >= 0 && st == KEX_OK; step = kex_next_step(r, step)) {
+    for (step = KEX_STEP_INIT_A; step >= 0 && st == KEX_OK; step = kex_next_step(r, step))
         st = kex_run_step(r, step, why, size);
-        if (st == KEX_OK && step >= KEX_STEP_PASS && !r->finished_at &&
-            step - KEX_STEP_PASS + 1 == KEX_MAX_PASSES) {
-            snprintf(why, size, "%s returned 0: no protocol of more than %d passes is run",
-                     kex_step_function(step), KEX_MAX_PASSES);
-            st = KEX_FAILED;
-        }
-    }
     r->sw = NULL;
     return st;
 }
